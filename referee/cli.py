@@ -1,0 +1,82 @@
+"""``python -m referee variants | score | trick | legal`` (match-format.md, "The command line").
+
+Output is JSON on stdout. On bad input: exit status 2 and one JSON error object, never a traceback.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, TextIO
+
+from referee.catalog import VARIANTS
+from referee.errors import RefereeError
+from referee.judge import judge_trick, legal_plays
+from referee.match import score_match
+
+USAGE = "usage: python -m referee variants | score FILE | trick FILE | legal FILE   (FILE may be - for stdin)"
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as err:
+        raise RefereeError(f"Cannot read {path}: {err.strerror}.") from None
+
+
+def _load(text: str, where: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise RefereeError(f"{where} is not valid JSON (line {err.lineno}, column {err.colno}).") from None
+
+
+def _lines(text: str) -> list[Any]:
+    return [_load(line, f"Line {n}") for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+
+
+def _object(line: Any, n: int) -> dict:
+    if not isinstance(line, dict):
+        raise RefereeError(f"Line {n} must be a JSON object.")
+    return line
+
+
+def run(argv: list[str], out: TextIO) -> int:
+    """Run one command; returns the exit status."""
+    if not argv or argv[0] not in ("variants", "score", "trick", "legal") or (argv[0] != "variants" and len(argv) != 2):
+        out.write(json.dumps({"error": USAGE}) + "\n")
+        return 2
+    command = argv[0]
+    try:
+        if command == "variants":
+            out.write(json.dumps([v.to_json() for v in VARIANTS.values()], ensure_ascii=False) + "\n")
+            return 0
+        text = _read(argv[1])
+        if command == "score":
+            result = score_match(_load(text, "The match document"))
+            out.write(json.dumps(result, ensure_ascii=False) + "\n")
+            return 0
+        answers = []  # everything is judged before anything is written: nothing half-written
+        for n, line in enumerate(_lines(text), 1):
+            query = _object(line, n)
+            if command == "trick":
+                verdict = judge_trick(query.get("variant"), query.get("trump"), query.get("plays"), query.get("rules"))
+                answers.append({"winner": verdict.winner, "card": verdict.card, "reason": verdict.reason})
+            else:
+                legal = legal_plays(query.get("variant"), query.get("trump"), query.get("led"), query.get("hand"),
+                                    query.get("rules"))
+                answers.append({"legal": legal})
+        out.write("".join(json.dumps(a, ensure_ascii=False) + "\n" for a in answers))
+        return 0
+    except RefereeError as err:
+        out.write(json.dumps(err.to_json(), ensure_ascii=False) + "\n")
+        return 2
+    except RecursionError:
+        out.write(json.dumps({"error": "The input is nested too deeply to read."}) + "\n")
+        return 2
+
+
+def main() -> None:
+    sys.exit(run(sys.argv[1:], sys.stdout))

@@ -1,0 +1,33 @@
+"""The one error the referee raises, carrying where in the document it happened."""
+from __future__ import annotations
+
+
+class RefereeError(ValueError):
+    """Bad input, explained in words a player understands.
+
+    ``hand`` is the 0-based index into the match document's ``hands`` and ``field`` the key at
+    fault, when they apply (match-format.md, "On bad input").
+    """
+
+    def __init__(self, message: str, *, hand: int | None = None, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hand = hand
+        self.field = field
+
+    def at_hand(self, hand: int) -> "RefereeError":
+        """The same error, located at hand ``hand`` (kept if already located)."""
+        if self.hand is not None:
+            return self
+        return RefereeError(self.message, hand=hand, field=self.field)
+
+    def to_json(self) -> dict:
+        out: dict = {"error": self.message}
+        if self.hand is not None:
+            out["hand"] = self.hand
+        if self.field is not None:
+            out["field"] = self.field
+        return out
+
+    def __repr__(self) -> str:
+        return f"RefereeError({self.message!r}, hand={self.hand!r}, field={self.field!r})"

@@ -1,0 +1,233 @@
+"""Reading one hand of a match document: types, seats, and the checks every variant shares.
+
+A variant reads the keys it needs; a key it cannot use, or a value that could not have happened,
+is an error (match-format.md, "A hand"). Explicit ``false``/``null``/``[]`` for an unused key is
+accepted: it states what did not happen.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from referee.bids import Bid, Ladder, find_bid, rank
+from referee.cards import NO_TRUMP, SUITS, parse_trump, suit_name
+from referee.errors import RefereeError
+from referee.table import Table
+
+BOOL_KEYS = ("void", "forced", "alone", "defender_alone", "sat_out")
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    """One hand, type-checked. Seats are validated against the table; tricks are kept raw until a
+    scoring function asks for them in the form it needs."""
+
+    dealer: int
+    void: bool
+    maker: int | None
+    bid: Bid | None
+    forced: bool
+    trump: str | None
+    upcard: str | None
+    alone: bool
+    defender_alone: bool
+    partner: int | None
+    sat_out: bool
+    dropped: tuple[int, ...]
+    renege: int | None
+    tricks: Any
+    has_tricks: bool
+
+
+def _seat(value: Any, table: Table, field: str, what: str) -> int:
+    if type(value) is not int or not 0 <= value < table.n_players:
+        raise RefereeError(f"{what} must be a seat number from 0 to {table.n_players - 1}, not {value!r}.", field=field)
+    return value
+
+
+def _flag(raw: dict, key: str) -> bool:
+    value = raw.get(key, False)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise RefereeError(f"'{key}' must be true or false, not {value!r}.", field=key)
+    return value
+
+
+def parse_hand(raw: Any, *, dealer: int, table: Table, variant_name: str, fields: frozenset[str],
+               ladder: Ladder, trumps: tuple[str, ...]) -> HandEntry:
+    """Check the keys and types of one hand. ``dealer`` is the seat that deals it."""
+    if not isinstance(raw, dict):
+        raise RefereeError("Each hand must be an object such as {\"maker\": 1, \"tricks\": 3}.")
+    for key, value in raw.items():
+        if key == "dealer":
+            continue
+        if key not in fields and value not in (None, False, []):
+            raise RefereeError(f"{variant_name} has no '{key}' in a hand.", field=key)
+    flags = {key: _flag(raw, key) for key in BOOL_KEYS}
+
+    maker = raw.get("maker")
+    if maker is not None:
+        maker = _seat(maker, table, "maker", "The maker")
+    partner = raw.get("partner")
+    if partner is not None:
+        partner = _seat(partner, table, "partner", "The partner")
+    renege = raw.get("renege")
+    if renege is not None:
+        renege = _seat(renege, table, "renege", "The seat that reneged")
+    dropped_raw = raw.get("dropped") or []
+    if not isinstance(dropped_raw, list):
+        raise RefereeError("'dropped' must be a list of seats.", field="dropped")
+    dropped = tuple(_seat(s, table, "dropped", "A dropped player") for s in dropped_raw)
+    if len(set(dropped)) != len(dropped):
+        raise RefereeError("A player is listed twice in 'dropped'.", field="dropped")
+
+    trump = raw.get("trump")
+    if trump is not None:
+        trump = parse_trump(trump, trumps)
+    upcard = raw.get("upcard")
+    if upcard is not None:
+        upcard = _upcard_suit(upcard)
+    bid = None
+    if raw.get("bid") is not None:
+        bid = find_bid(ladder, raw["bid"], variant_name)
+        if bid.no_trump and trump not in (None, NO_TRUMP):
+            raise RefereeError(f"A {bid.label} bid is played at no trump, not {suit_name(trump)}.", field="trump")
+        if not bid.no_trump and trump == NO_TRUMP and any(b.no_trump for b in ladder) and not bid.pepper:
+            raise RefereeError(f"To play at no trump, bid {bid.tricks}NT rather than {bid.label}.", field="bid")
+    if "auction" in raw and raw["auction"] is not None:
+        check_auction(raw["auction"], dealer=dealer, table=table, ladder=ladder, variant_name=variant_name,
+                      maker=maker, bid=bid)
+        if bid is None:
+            bid = _auction_winner(raw["auction"], ladder, variant_name)[1]
+
+    hand = HandEntry(
+        dealer=dealer, void=flags["void"], maker=maker, bid=bid, forced=flags["forced"], trump=trump,
+        upcard=upcard, alone=flags["alone"], defender_alone=flags["defender_alone"], partner=partner,
+        sat_out=flags["sat_out"], dropped=dropped, renege=renege, tricks=raw.get("tricks"),
+        has_tricks=raw.get("tricks") is not None,
+    )
+    if hand.void:
+        extra = [k for k, v in raw.items() if k not in ("void", "dealer", "upcard") and v not in (None, False, [])]
+        if extra:
+            raise RefereeError(f"A void hand is thrown in and has no '{extra[0]}'.", field=extra[0])
+    return hand
+
+
+def _upcard_suit(value: Any) -> str:
+    """The upcard's suit: ``"C"``, or a whole card such as ``"9C"`` (its suit is taken)."""
+    if isinstance(value, str):
+        text = value.strip().upper()
+        if text in SUITS:
+            return text
+        if len(text) in (2, 3) and text[-1] in SUITS:
+            return text[-1]
+    raise RefereeError(f"The upcard must be a suit (S, H, D or C), not {value!r}.", field="upcard")
+
+
+def _auction_winner(auction: list, ladder: Ladder, variant_name: str) -> tuple[int, Bid] | tuple[None, None]:
+    best: tuple[int, Bid] | tuple[None, None] = (None, None)
+    for i, entry in enumerate(auction):
+        if entry is None or entry == "pass":
+            continue
+        best = (i, find_bid(ladder, entry, variant_name))
+    return best
+
+
+def check_auction(auction: Any, *, dealer: int, table: Table, ladder: Ladder, variant_name: str,
+                  maker: int | None, bid: Bid | None) -> None:
+    """The optional ``auction`` (an extension): calls in turn from the dealer's left, ``"pass"`` or a
+    bid. Each bid must beat the bids before it, and the last bid must be the maker's contract."""
+    if not isinstance(auction, list):
+        raise RefereeError("'auction' must be a list of calls such as [\"pass\", 3, \"pass\", 4].", field="auction")
+    best: Bid | None = None
+    best_seat: int | None = None
+    for i, entry in enumerate(auction):
+        seat = (dealer + 1 + i) % table.n_players
+        if entry is None or (isinstance(entry, str) and entry.lower() == "pass"):
+            continue
+        call = find_bid(ladder, entry, variant_name)
+        if best is not None and rank(ladder, call) <= rank(ladder, best):
+            raise RefereeError(
+                f"Seat {seat} bid {call.label}, which does not beat the {best.label} bid before it.", field="auction")
+        best, best_seat = call, seat
+    if best is None:
+        return
+    if maker is not None and best_seat != maker:
+        raise RefereeError(f"The auction was won by seat {best_seat}, but the maker is seat {maker}.", field="maker")
+    if bid is not None and bid != best:
+        raise RefereeError(f"The auction ended at {best.label}, but the bid is {bid.label}.", field="bid")
+
+
+# -- tricks, in the form each scoring function needs --------------------------------------------
+
+def _int_tricks(value: Any, table: Table) -> int:
+    if type(value) is not int or not 0 <= value <= table.tricks:
+        raise RefereeError(f"Tricks must be a whole number from 0 to {table.tricks}, not {value!r}.", field="tricks")
+    return value
+
+
+def _list_tricks(value: Any, table: Table, length: int, per: str) -> list[int]:
+    if not isinstance(value, list) or len(value) != length:
+        raise RefereeError(f"Tricks must list one number per {per} ({length} numbers).", field="tricks")
+    counts = [_int_tricks(v, table) for v in value]
+    if sum(counts) != table.tricks:
+        raise RefereeError(f"The tricks add up to {sum(counts)}, but a hand has {table.tricks} tricks.",
+                           field="tricks")
+    return counts
+
+
+def require_tricks(hand: HandEntry) -> None:
+    if not hand.has_tricks:
+        raise RefereeError("How many tricks did the makers take? 'tricks' is missing.", field="tricks")
+
+
+def team_tricks(hand: HandEntry, table: Table) -> list[int]:
+    """Tricks per team, from an integer (the maker side's) or a list per team."""
+    require_tricks(hand)
+    if isinstance(hand.tricks, list):
+        return _list_tricks(hand.tricks, table, 2, "team")
+    if hand.maker is None:
+        raise RefereeError("With no maker, give the tricks per team as a list.", field="tricks")
+    mine = _int_tricks(hand.tricks, table)
+    out = [0, 0]
+    out[table.side_of(hand.maker)] = mine
+    out[1 - table.side_of(hand.maker)] = table.tricks - mine
+    return out
+
+
+def seat_tricks(hand: HandEntry, table: Table) -> list[int]:
+    """Tricks per seat: a list is required, since each player scores their own."""
+    require_tricks(hand)
+    if not isinstance(hand.tricks, list):
+        raise RefereeError("This game scores each player's own tricks: give 'tricks' as a list, one number per seat.",
+                           field="tricks")
+    return _list_tricks(hand.tricks, table, table.n_players, "seat")
+
+
+def maker_side_tricks(hand: HandEntry, table: Table, maker_seats: tuple[int, ...]) -> int:
+    """Tricks won by the maker's side: an integer, or a per-seat list summed over ``maker_seats``."""
+    require_tricks(hand)
+    if isinstance(hand.tricks, list):
+        return sum(seat_tricks(hand, table)[s] for s in maker_seats)
+    return _int_tricks(hand.tricks, table)
+
+
+def require_maker(hand: HandEntry, game: str) -> int:
+    if hand.maker is None:
+        raise RefereeError(f"Who made trump? In {game} every hand that is played has a maker (or mark it void).",
+                           field="maker")
+    return hand.maker
+
+
+def require_bid(hand: HandEntry, game: str) -> Bid:
+    if hand.bid is None:
+        raise RefereeError(f"What was the bid? In {game} the maker's bid decides the score.", field="bid")
+    return hand.bid
+
+
+def forbid(condition: bool, message: str, field: str) -> None:
+    if condition:
+        raise RefereeError(message, field=field)
+
+

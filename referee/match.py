@@ -1,0 +1,159 @@
+"""Scoring a whole match document into a result document (match-format.md)."""
+from __future__ import annotations
+
+from typing import Any
+
+from referee.catalog import get_variant
+from referee.errors import RefereeError
+from referee.hand import parse_hand
+from referee.table import Ending, GameState, Table
+from referee.variant import Variant
+
+FORMAT = "euchre-match/1"
+TOP_LEVEL_KEYS = {"format", "variant", "rules", "players", "first_dealer", "start_totals", "hands"}
+
+
+def score_match(doc: Any) -> dict:
+    """Score every hand of a match document and say who won by which rule.
+
+    Raises RefereeError (with the hand index and field where they apply) on anything that could not
+    have happened; nothing is half-returned.
+    """
+    if not isinstance(doc, dict):
+        raise RefereeError("A match document must be a JSON object.")
+    if doc.get("format", FORMAT) != FORMAT:
+        raise RefereeError(f"Unknown format {doc.get('format')!r}; expected {FORMAT!r}.", field="format")
+    variant = get_variant(doc.get("variant"))
+    rules = variant.resolve_rules(doc.get("rules") or {})
+    table = _table(doc, variant)
+    first_dealer = doc.get("first_dealer", 0)
+    if type(first_dealer) is not int or not 0 <= first_dealer < table.n_players:
+        raise RefereeError(f"first_dealer must be a seat from 0 to {table.n_players - 1}.", field="first_dealer")
+    state = GameState(totals=_start_totals(doc, variant, rules, table), sit_out_runs=[0] * table.n_sides,
+                      marks=[0] * table.n_sides if variant.counts_marks else None)
+    hands_in = doc.get("hands", [])
+    if not isinstance(hands_in, list):
+        raise RefereeError("'hands' must be a list.", field="hands")
+
+    ladder = variant.ladder(table.n_players, rules)
+    dealer = first_dealer
+    ending: Ending | None = None
+    hands_out = []
+    for index, raw in enumerate(hands_in):
+        if ending is not None:
+            raise RefereeError(f"The game already ended on hand {len(hands_out)}; no hand can follow it.",
+                               hand=index, field=None)
+        try:
+            hand_out, dealer, ending = _score_one(raw, dealer, variant, rules, table, state, ladder)
+        except RefereeError as err:
+            raise err.at_hand(index) from None
+        hands_out.append(hand_out)
+
+    return _result(variant, rules, table, state, hands_out, ending, dealer)
+
+
+def _table(doc: dict, variant: Variant) -> Table:
+    players = doc.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise RefereeError("'players' must be a list of names.", field="players")
+    if len(players) not in variant.players:
+        allowed = " or ".join(str(n) for n in variant.players)
+        raise RefereeError(f"{variant.name} is played by {allowed} players, not {len(players)}.", field="players")
+    if len(set(p.strip() for p in players)) != len(players):
+        raise RefereeError("Two players have the same name; give each seat its own name.", field="players")
+    return Table(tuple(p.strip() for p in players), variant.is_partnership(len(players)),
+                 variant.tricks_for(len(players)))
+
+
+def _start_totals(doc: dict, variant: Variant, rules: dict, table: Table) -> list[int]:
+    default = rules["start"] if variant.countdown else 0
+    totals = doc.get("start_totals")
+    if totals is None:
+        return [default] * table.n_sides
+    if not isinstance(totals, list) or len(totals) != table.n_sides or not all(type(t) is int for t in totals):
+        raise RefereeError(f"start_totals must list {table.n_sides} whole numbers, one per side.", field="start_totals")
+    return list(totals)
+
+
+def _score_one(raw: Any, expected_dealer: int, variant: Variant, rules: dict, table: Table, state: GameState,
+               ladder) -> tuple[dict, int, Ending | None]:
+    events: list[str] = []
+    dealer = expected_dealer
+    if isinstance(raw, dict) and raw.get("dealer") is not None:
+        given = raw["dealer"]
+        if type(given) is not int or not 0 <= given < table.n_players:
+            raise RefereeError(f"The dealer must be a seat from 0 to {table.n_players - 1}.", field="dealer")
+        if given != expected_dealer:
+            events.append("dealer-out-of-turn")
+            dealer = given
+    hand = parse_hand(raw, dealer=dealer, table=table, variant_name=variant.name, fields=variant.hand_fields,
+                      ladder=ladder, trumps=variant.trumps)
+    outcome = variant.score(hand, table, rules, state)
+    for side, delta in enumerate(outcome.deltas):
+        state.totals[side] += delta
+    if outcome.counted:
+        state.counted_hands += 1
+    if state.marks is not None and outcome.marks is not None:
+        for side, mark in enumerate(outcome.marks):
+            state.marks[side] += mark
+    ending = variant.end(table, rules, state, outcome)
+
+    same_dealer = variant.same_dealer_after(hand, rules)
+    next_dealer = dealer if same_dealer else (dealer + 1) % table.n_players
+    out: dict[str, Any] = {
+        "dealer": dealer, "deltas": list(outcome.deltas), "totals": list(state.totals),
+        "events": events + outcome.events + (["same-dealer"] if same_dealer else []) + (["game-over"] if ending else []),
+        "notes": list(outcome.notes),
+        "maker_side": table.side_of(hand.maker) if hand.maker is not None else None,
+    }
+    if state.marks is not None:
+        out["marks"] = list(outcome.marks or [0] * table.n_sides)
+    return out, next_dealer, ending
+
+
+def _result(variant: Variant, rules: dict, table: Table, state: GameState, hands: list[dict],
+            ending: Ending | None, next_dealer: int) -> dict:
+    sides = table.side_names()
+    result: dict[str, Any] = {
+        "variant": variant.key, "rules": rules, "sides": sides, "hands": hands,
+        "totals": list(state.totals), "finished": ending is not None,
+        "winner": ending.winner if ending else None, "tie": bool(ending and ending.tie),
+        "result": _sentence(variant, rules, table, state, sides, ending),
+        "next_dealer": None if ending else next_dealer,
+        "target": rules.get("target"), "countdown": variant.countdown,
+        "hands_played": state.counted_hands,
+    }
+    if state.marks is not None:
+        result["marks"] = list(state.marks)
+    return result
+
+
+def _score_line(totals: list[int], order: list[int]) -> str:
+    """'10-7', or '9 to -2' when a score is negative, so the minus sign stays readable."""
+    joiner = " to " if any(totals[s] < 0 for s in order) else "-"
+    return joiner.join(str(totals[s]) for s in order)
+
+
+def _sentence(variant: Variant, rules: dict, table: Table, state: GameState, sides: list[str],
+              ending: Ending | None) -> str:
+    """One sentence: who won and by which rule, or who leads."""
+    totals = state.totals
+    better_first = sorted(range(len(sides)), key=lambda s: totals[s], reverse=not variant.countdown)
+    if ending is not None and ending.tie:
+        return f"A tie at {_score_line(totals, better_first)}: {ending.rule}."
+    if ending is not None:
+        win = ending.winner
+        others = [s for s in better_first if s != win]
+        verb = "win" if table.partnership else "wins"
+        return f"{sides[win]} {verb} {_score_line(totals, [win] + others)}: {ending.rule}."
+    if len(set(totals)) == 1:
+        situation = f"All square at {totals[0]}" if len(sides) > 2 else f"Level at {totals[0]}-{totals[1]}"
+    else:
+        leader = better_first[0]
+        verb = "lead" if table.partnership else "leads"
+        situation = f"{sides[leader]} {verb} {_score_line(totals, better_first)}"
+    if rules.get("hands") is not None and rules.get("target") is None:
+        situation += f" after {state.counted_hands} of {rules['hands']} hands"
+    elif variant.countdown:
+        situation += ", counting down to zero"
+    return situation

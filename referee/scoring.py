@@ -1,0 +1,82 @@
+"""Small scoring pieces shared by several variants, each citing the rule it encodes."""
+from __future__ import annotations
+
+from referee.errors import RefereeError
+from referee.hand import HandEntry
+from referee.table import Outcome, Table
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def check_stuck_dealer(hand: HandEntry, rules: dict, game: str) -> list[str]:
+    """Stick-the-dealer: when everyone passes twice the dealer must name trump, flagged ``forced``
+    ([004] How to play: "If no player accepts the trump suit in the second round, the dealer must
+    choose trump"). Without the option a forced maker could not have happened."""
+    if not hand.forced:
+        return []
+    if not rules.get("stick_the_dealer"):
+        raise RefereeError(f"Nobody is forced to make trump in {game} unless the house plays stick-the-dealer.",
+                           field="forced")
+    if hand.maker != hand.dealer:
+        raise RefereeError("Only the dealer can be stuck: with stick-the-dealer the forced maker is the dealer.",
+                           field="maker")
+    return ["forced", "stuck-dealer"]
+
+
+def check_dealer_forced(hand: HandEntry, allowed: bool, game: str) -> None:
+    """Games where the dealer is forced when all pass: the forced maker must be the dealer."""
+    if not hand.forced:
+        return
+    if not allowed:
+        raise RefereeError(f"Nobody is forced to bid in {game} with these house rules.", field="forced")
+    if hand.maker != hand.dealer:
+        raise RefereeError("When everybody passes it is the dealer who is forced, so the maker must be the dealer.",
+                           field="maker")
+
+
+def apply_renege(outcome: Outcome, hand: HandEntry, table: Table, rules: dict) -> Outcome:
+    """A side that reneged loses ``renege_penalty`` points (default 2): "the cards remain as played
+    and score -2 points for the penalty" ([004] Irregularities & disputes)."""
+    if hand.renege is None:
+        return outcome
+    side = table.side_of(hand.renege)
+    penalty = rules["renege_penalty"]
+    outcome.deltas[side] -= penalty
+    outcome.events.append("renege")
+    outcome.notes.append(f"{table.players[hand.renege]} reneged: {table.names[side]} lose {penalty}.")
+    return outcome
+
+
+def euchre_points(tricks: int, alone: bool, *, march: int = 2, lone_march: int = 4) -> tuple[int, str]:
+    """Points to makers who took 3 or more of 5 tricks: 1 for 3 or 4, ``march`` for all five, and
+    ``lone_march`` for all five alone ([000] Euchre, scoring; [004] Scoring)."""
+    if tricks == 5:
+        return (lone_march, "lone-march") if alone else (march, "march")
+    return 1, "made"
+
+
+def to_sides(table: Table, points: dict[int, int]) -> list[int]:
+    deltas = [0] * table.n_sides
+    for side, value in points.items():
+        deltas[side] += value
+    return deltas
+
+
+def defenders_of(table: Table, maker_sides: tuple[int, ...]) -> list[int]:
+    return [s for s in range(table.n_sides) if s not in maker_sides]
+
+
+def made_or_set(table: Table, side: int, bid_label: str, tricks: int, made: bool, points: int) -> str:
+    """The note for the bidding side: 'Ann & Cy bid 4 and took 5 tricks: +5.'"""
+    verdict = "made it" if made else "set"
+    return f"{table.names[side]} bid {bid_label} and took {plural(tricks, 'trick')}: {verdict}, {signed(points)}."
+
+
+def defenders_note(table: Table, side: int, tricks: int, points: int) -> str:
+    return f"{table.names[side]} defended and took {plural(tricks, 'trick')}: {signed(points)}."
