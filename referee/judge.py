@@ -1,9 +1,11 @@
 """Trick judging and legal plays for a named variant, with its deck and trump rules."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import JOKER, Ranking, TrickJudgement, check_cards, judge, legal_cards, parse_card, parse_trump
+from referee.cards import (JOKER, Ranking, TrickJudgement, card_label, check_cards, judge, legal_cards, parse_card,
+                           parse_trump, suit_name)
 from referee.catalog import get_variant
 from referee.errors import RefereeError
 
@@ -50,3 +52,48 @@ def legal_plays(variant: str, trump: Any, led: Any, hand: Any, rules: dict | Non
     if led_card is not None:
         check_cards([led_card], deck, field="led")
     return legal_cards(cards, led_card, Ranking(deck, trump_value))
+
+
+@dataclass(frozen=True)
+class LegalAnswer:
+    """The cards a player may play, and why, in words (for the renege check)."""
+
+    legal: list[str]
+    reason: str
+
+
+def explain_legal(variant: str, trump: Any, led: Any, hand: Any, rules: dict | None = None) -> LegalAnswer:
+    """Like ``legal_plays``, with a sentence that explains the follow-suit rule, including the left
+    bower belonging to the trump suit ([004] Card rankings: "the J of spades may not follow a spade
+    lead ... when clubs are trump")."""
+    legal = legal_plays(variant, trump, led, hand, rules)
+    game, deck, trump_value = _setting(variant, trump, rules)
+    if led is None:
+        return LegalAnswer(legal, "You are leading, so any card may be played.")
+    ranking = Ranking(deck, trump_value)
+    led_card = parse_card(led, field="led")
+    led_suit = ranking.suit_of(led_card)
+    cards = [parse_card(card, field="hand") for card in hand]
+    led_words = f"{card_label(led_card)} was led, so {suit_name(led_suit)} must be followed"
+    if ranking.is_left_bower(led_card) or led_card == JOKER:
+        kind = "the joker" if led_card == JOKER else "the left bower"
+        led_words = f"{card_label(led_card)} was led and {kind} is a trump, so {suit_name(led_suit)} must be followed"
+    bowers = [c for c in cards if ranking.is_left_bower(c)]
+    bower_words = ""
+    if bowers and bowers[0][1] == led_suit:
+        bower_words = (f" {card_label(bowers[0])} is the left bower: it counts as a {suit_name(trump_value)[:-1]}, "
+                       f"not a {suit_name(led_suit)[:-1]}, so it does not follow.")
+    elif bowers and led_suit == trump_value:
+        bower_words = f" {card_label(bowers[0])} is the left bower, so it follows trump."
+    if len(legal) == len(cards):
+        return LegalAnswer(legal, f"{led_words}; you hold none, so any card may be played.{bower_words}")
+    shown = ", ".join(card_label(c) for c in legal)
+    return LegalAnswer(legal, f"{led_words}: you must play {shown}. Playing anything else is a renege.{bower_words}")
+
+
+def card_ranking(variant: str, trump: Any, rules: dict | None = None) -> dict:
+    """The full order of the trump suit and of each plain suit, best first, for the ranking viewer."""
+    game, deck, trump_value = _setting(variant, trump, rules)
+    ranking = Ranking(deck, trump_value)
+    plain = {suit: ranking.plain_order(suit) for suit in "SHDC" if suit != trump_value}
+    return {"deck": deck.name, "trump": ranking.trump_order(), "plain": plain}

@@ -67,7 +67,7 @@ def start(default: int) -> Option:
 
 
 def hands(default: int | None, *, nullable: bool = False) -> Option:
-    return Option("hands", default, "Number of hands in a game (void hands do not count).", minimum=1, maximum=200,
+    return Option("hands", default, "Number of hands in a game (void hands do not count).", minimum=1, maximum=10000,
                   nullable=nullable)
 
 

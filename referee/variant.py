@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
+from referee.allpass import AllPass
 from referee.bids import Ladder
 from referee.cards import Deck
 from referee.errors import RefereeError
@@ -44,7 +45,7 @@ class Variant:
     options: tuple[Option, ...]
     score: Scorer
     end: Ender
-    all_pass: Callable[[dict], str]
+    all_pass: Callable[[dict], AllPass]
     ladder: Callable[[int, dict], Ladder] = lambda n, rules: ()
     countdown: bool = False
     counts_marks: bool = False
@@ -83,6 +84,11 @@ class Variant:
 
     def all_passed(self, rules: dict | None = None) -> str:
         """What the rules force when everybody passes, in one sentence."""
+        return self.all_pass_rule(rules).message
+
+    def all_pass_rule(self, rules: dict | None = None) -> AllPass:
+        """The all-pass rule as data: kind (``void``, ``dealer``, ``holder``, ``no-maker``, ``never``),
+        the forced bid and the sentence."""
         return self.all_pass(self.resolve_rules(rules or {}))
 
     @property
@@ -114,6 +120,7 @@ class Variant:
             "bids": {str(n): list(self.bids_for(n)) for n in self.players},
             "trumps": list(self.trumps), "countdown": self.countdown,
             "hand_fields": sorted(self.hand_fields), "tricks_by": self.tricks_by,
+            "all_pass": self.all_pass(self.default_rules).to_json(),
             "default_rules": self.default_rules, "options": [o.to_json() for o in self.options],
             "sources": list(self.sources),
         }

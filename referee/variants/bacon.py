@@ -5,6 +5,7 @@ Sources: [000] Bacon.
 from __future__ import annotations
 
 from referee import endings
+from referee.allpass import VOID, AllPass
 from referee.cards import FULL_52
 from referee.hand import HandEntry, require_maker, team_tricks
 from referee.options import Option, target
@@ -38,10 +39,12 @@ def score_bacon(hand: HandEntry, table: Table, rules: dict, state: GameState) ->
                    made=winner == side)
 
 
-def acquitted_redeal(rules: dict) -> str:
+def acquitted_redeal(rules: dict) -> AllPass:
+    """All four upcards passed: acquitted, and a new hand is dealt by the same dealer ([000] Bacon,
+    The auction), or by the next dealer with ``acquitted_redeal: next``."""
     if rules["acquitted_redeal"] == "same":
-        return "Acquitted: the cards are thrown in and the same dealer deals again (mark the hand void)."
-    return "Acquitted: the cards are thrown in and the deal passes to the left (mark the hand void)."
+        return AllPass(VOID, "Acquitted: the cards are thrown in and the same dealer deals again.")
+    return AllPass(VOID, "Acquitted: the cards are thrown in and the deal passes to the left.")
 
 
 VARIANT = Variant(

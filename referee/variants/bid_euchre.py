@@ -5,6 +5,7 @@ Sources: [002] Bid Euchre (Bidding, Scoring); [003] Bid Euchre (Single Deck: Rat
 from __future__ import annotations
 
 from referee import endings
+from referee.allpass import THROWN_IN
 from referee.bids import BIG_PEPPER, LITTLE_PEPPER, numbers, peppers
 from referee.cards import EUCHRE_24
 from referee.hand import HandEntry, require_bid, require_maker, team_tricks
@@ -65,7 +66,7 @@ VARIANT = Variant(
     ),
     score=score_bid_euchre,
     end=endings.win_on_offense,
-    all_pass=lambda rules: "Nobody bid: the hand is thrown in and the deal passes (mark it void).",
+    all_pass=lambda rules: THROWN_IN,
     ladder=lambda n, rules: LADDER,
     sources=("[002] Bid Euchre, Bidding", "[002] Bid Euchre, Scoring", "[003] Bid Euchre, Rating", "[003] Bid Euchre, win"),
     rulings=(

@@ -4,6 +4,7 @@ Sources: [000] Buck Euchre (Dirty Clubs).
 """
 from __future__ import annotations
 
+from referee.allpass import NO_MAKER, AllPass
 from referee.cards import EUCHRE_24
 from referee.errors import RefereeError
 from referee.hand import HandEntry, seat_tricks
@@ -107,7 +108,8 @@ VARIANT = Variant(
     options=(start(25),),
     score=score_buck,
     end=buck_end,
-    all_pass=lambda rules: "Nobody made trump: the hand is played at no trump, with no maker, and nobody drops.",
+    all_pass=lambda rules: AllPass(NO_MAKER, "Nobody made trump: the hand is played at no trump, with no maker, "
+                                              "and nobody drops."),
     sources=("[000] Buck Euchre (Dirty Clubs)",),
     rulings=(
         "The deck is the 24-card euchre pack (variants.md); [000]'s '32-card deck composed of ace to 9' counts "

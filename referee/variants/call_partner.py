@@ -7,6 +7,7 @@ Scoring the hand.
 from __future__ import annotations
 
 from referee import endings
+from referee.allpass import DEALER_FORCED, AllPass
 from referee.bids import numbers
 from referee.cards import DOUBLE_40
 from referee.errors import RefereeError
@@ -67,7 +68,7 @@ VARIANT = Variant(
                                                help="Optional: play to this many points instead (21 is common).")),
     score=score_call_partner,
     end=endings.after_hands,
-    all_pass=lambda rules: "Nobody bid: the dealer takes a bid of 6 (mark the hand forced).",
+    all_pass=lambda rules: AllPass(DEALER_FORCED, "Nobody bid: the dealer is stuck with a bid of 6.", FORCED_BID),
     ladder=lambda n, rules: LADDER,
     sources=("[003] call-partner (Florida five-handed): Bidding", "[003] call-partner: Playing the hand",
              "[003] call-partner: Scoring the hand"),

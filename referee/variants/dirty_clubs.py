@@ -6,6 +6,7 @@ Sources: [003] Dirty Clubs (Rules, Rating).
 from __future__ import annotations
 
 from referee import endings
+from referee.allpass import THROWN_IN
 from referee.bids import numbers
 from referee.cards import DIRTY_CLUBS_PACK
 from referee.errors import RefereeError
@@ -84,7 +85,7 @@ VARIANT = Variant(
     ),
     score=score_dirty_clubs,
     end=endings.bidder_goes_out_countdown,
-    all_pass=lambda rules: "Nobody bid: the hand is thrown in and the deal passes (mark it void).",
+    all_pass=lambda rules: THROWN_IN,
     ladder=lambda n, rules: LADDER,
     sources=("[003] Dirty Clubs: Rules", "[003] Dirty Clubs: Rating"),
     rulings=(

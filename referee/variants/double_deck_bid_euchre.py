@@ -5,6 +5,7 @@ Sources: [003] Double Deck Bid Euchre (Indiana Double Deck): Bidding, Play, Scor
 from __future__ import annotations
 
 from referee import endings
+from referee.allpass import NEVER, AllPass
 from referee.bids import Bid, no_trump
 from referee.cards import PINOCHLE_48
 from referee.hand import HandEntry, require_bid, require_maker, team_tricks
@@ -55,7 +56,7 @@ VARIANT = Variant(
     ),
     score=score_double_deck,
     end=endings.bidders_win,
-    all_pass=lambda rules: "The player left of the dealer must open at 3, so a hand is never passed out.",
+    all_pass=lambda rules: AllPass(NEVER, "The player left of the dealer must open at 3, so a hand is never passed out."),
     ladder=lambda n, rules: LADDER,
     sources=("[003] Double Deck Bid Euchre: Bidding", "[003] Double Deck Bid Euchre: Play",
              "[003] Double Deck Bid Euchre: Scoring", "[003] Double Deck Bid Euchre: Winning"),

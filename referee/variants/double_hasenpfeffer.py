@@ -6,6 +6,7 @@ Sources: [002] Double Hasenpfeffer; [003] Double Hasenpfeffer (minimum bid 6).
 from __future__ import annotations
 
 from referee import endings
+from referee.allpass import DEALER_FORCED, AllPass
 from referee.bids import numbers
 from referee.cards import PINOCHLE_48_NO_BOWERS
 from referee.errors import RefereeError
@@ -68,8 +69,9 @@ VARIANT = Variant(
     options=(target(30), Option("min_bid", 3, "The lowest bid: 3 ([002]) or 6 ([003]).", choices=(3, 6))),
     score=score_double_hasenpfeffer,
     end=endings.bidder_goes_out,
-    all_pass=lambda rules: f"The dealer names trump at the minimum bid of {rules['min_bid']} (mark the hand forced); "
-                           "if set, the dealer loses only half the bid, rounded up.",
+    all_pass=lambda rules: AllPass(DEALER_FORCED, f"Nobody bid: the dealer names trump at the minimum bid of "
+                                                  f"{rules['min_bid']}; if set, the dealer loses only half the bid, "
+                                                  "rounded up.", rules["min_bid"]),
     ladder=ladder,
     sources=("[002] Double Hasenpfeffer", "[003] Double Hasenpfeffer"),
     rulings=(

@@ -5,6 +5,7 @@ Sources: [003] Eau Claire Clubs (Bieten/Bidding, Set, Wertung/Scoring, Winning).
 """
 from __future__ import annotations
 
+from referee.allpass import VOID, AllPass
 from referee.bids import Bid, no_trump
 from referee.cards import EUCHRE_24
 from referee.errors import RefereeError
@@ -147,7 +148,7 @@ VARIANT = Variant(
     options=(start(15),),
     score=score_eau_claire,
     end=eau_claire_end,
-    all_pass=lambda rules: "Everybody passed on a non-club upcard: the hand is void and the deal passes.",
+    all_pass=lambda rules: AllPass(VOID, "Everybody passed on a non-club upcard: the hand is void and the deal passes."),
     ladder=lambda n, rules: LADDER,
     sources=("[003] Eau Claire Clubs: Bidding", "[003] Eau Claire Clubs: Set", "[003] Eau Claire Clubs: Scoring",
              "[003] Eau Claire Clubs: Winning"),

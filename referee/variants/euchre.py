@@ -6,6 +6,7 @@ Variation 1 (24-card) and Variation 2 (25-card, the joker as best bower).
 from __future__ import annotations
 
 from referee import endings
+from referee.allpass import DEALER_FORCED, VOID, AllPass
 from referee.cards import EUCHRE_24, EUCHRE_25, EUCHRE_32, Deck
 from referee.errors import RefereeError
 from referee.hand import HandEntry, require_maker, team_tricks
@@ -25,12 +26,12 @@ def euchre_deck(rules: dict, n_players: int) -> Deck:
     return DECKS[rules.get("deck", 24)]
 
 
-def all_pass_void_or_stuck(rules: dict) -> str:
+def all_pass_void_or_stuck(rules: dict) -> AllPass:
     """All pass twice: the hand is void and the deal passes ([000] Euchre, Determining trumps), or with
     stick-the-dealer the dealer must name trump ([004] How to play)."""
     if rules.get("stick_the_dealer"):
-        return "Stick the dealer: the dealer must name trump (mark the hand forced)."
-    return "Nobody made trump: the hand is void and the deal passes to the left."
+        return AllPass(DEALER_FORCED, "Stick the dealer: the dealer is stuck and must name trump.")
+    return AllPass(VOID, "Nobody made trump: the hand is void and the deal passes to the left.")
 
 
 def score_euchre(hand: HandEntry, table: Table, rules: dict, state: GameState) -> Outcome:

@@ -6,6 +6,7 @@ Sources: [003] Pepper, Midwest (the Grinnell, Iowa version): Offer, play, Rating
 from __future__ import annotations
 
 from referee import endings
+from referee.allpass import DEALER_FORCED, AllPass
 from referee.bids import numbers, peppers
 from referee.cards import EUCHRE_24
 from referee.errors import RefereeError
@@ -72,7 +73,7 @@ VARIANT = Variant(
     options=(target(42),),
     score=score_grinnell,
     end=endings.bidder_goes_out,
-    all_pass=lambda rules: "The dealer is forced to bid 4 (mark the hand forced).",
+    all_pass=lambda rules: AllPass(DEALER_FORCED, "Nobody bid: the dealer is forced to bid 4.", 4),
     ladder=lambda n, rules: LADDER,
     sources=("[003] Pepper, Midwest (Grinnell): Offer", "[003] Pepper, Midwest (Grinnell): Rating"),
     rulings=(

@@ -6,6 +6,7 @@ Hare pepper (undertrick scoring).
 from __future__ import annotations
 
 from referee import endings
+from referee.allpass import HOLDER_FORCED, AllPass
 from referee.bids import numbers
 from referee.cards import EUCHRE_25
 from referee.errors import RefereeError
@@ -69,8 +70,8 @@ VARIANT = Variant(
     ),
     score=score_hasenpfeffer,
     end=endings.bidders_win,
-    all_pass=lambda rules: ("Who holds the joker? They must bid 3 (mark the hand forced). "
-                            "If the joker is in the widow, the hand is void and the next dealer deals."),
+    all_pass=lambda rules: AllPass(HOLDER_FORCED, "Who holds the joker? They must bid 3. If the joker is in the "
+                                                  "widow, the hand is void and the next dealer deals.", FORCED_BID),
     ladder=lambda n, rules: numbers(1, 6),
     sources=("[000] Hasenpfeffer", "[001] Hasenpfeffer", "[004] Variation 3: Hasenpfeffer euchre", "[003] Hare pepper"),
     rulings=(

@@ -6,6 +6,7 @@ Sources: [003] pepper (the Midwest section: Trump bids & naming, Points & Wins).
 from __future__ import annotations
 
 from referee import endings
+from referee.allpass import DEALER_FORCED, AllPass
 from referee.bids import PEPPER, Bid, no_trump
 from referee.cards import EUCHRE_24
 from referee.errors import RefereeError
@@ -77,7 +78,7 @@ VARIANT = Variant(
     options=(target(42),),
     score=score_midwest,
     end=endings.bidders_win,
-    all_pass=lambda rules: "The dealer is stuck at 4 and may name any suit or no trump (mark the hand forced).",
+    all_pass=lambda rules: AllPass(DEALER_FORCED, "Nobody bid: the dealer is stuck at 4 and may name any suit or no trump.", 4),
     ladder=lambda n, rules: LADDER,
     counts_marks=True,
     sources=("[003] pepper (Midwest): Trump bids & naming", "[003] pepper (Midwest): Points & Wins"),

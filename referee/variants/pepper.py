@@ -7,6 +7,7 @@ Sources: [000] Pepper (and its Variants for two and three players); [003] Pepper
 from __future__ import annotations
 
 from referee import endings
+from referee.allpass import DEALER_FORCED, THROWN_IN, AllPass
 from referee.bids import BIG_PEPPER, LITTLE_PEPPER, numbers, peppers
 from referee.cards import EUCHRE_24
 from referee.errors import RefereeError
@@ -89,8 +90,8 @@ VARIANT = Variant(
     ),
     score=score_pepper,
     end=endings.better_score_wins,
-    all_pass=lambda rules: ("The dealer must play a bid of 1 (mark the hand forced)." if rules["dealer_forced"]
-                            else "Nobody bid: the hand is thrown in and the deal passes (mark it void)."),
+    all_pass=lambda rules: (AllPass(DEALER_FORCED, "Nobody bid: the dealer must play a bid of 1.", 1)
+                            if rules["dealer_forced"] else THROWN_IN),
     ladder=pepper_ladder,
     solo_counts=(2, 3),
     sources=("[000] Pepper", "[000] Pepper, Variants for two and three players", "[003] Pepper – Card Game Rules",

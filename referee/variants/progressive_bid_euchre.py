@@ -5,6 +5,7 @@ Sources: [002] Progressive Euchre (The Game, Scoring).
 from __future__ import annotations
 
 from referee import endings
+from referee.allpass import THROWN_IN
 from referee.bids import BIG_PEPPER, LITTLE_PEPPER, numbers, peppers
 from referee.cards import EUCHRE_24
 from referee.hand import HandEntry, require_bid, require_maker, team_tricks
@@ -53,7 +54,7 @@ VARIANT = Variant(
     options=(hands(8), target(None, nullable=True, help="Optional: points that also end the game (none by default).")),
     score=score_progressive_bid,
     end=endings.after_hands,
-    all_pass=lambda rules: "Nobody bid: the hand is thrown in and the deal passes (mark it void).",
+    all_pass=lambda rules: THROWN_IN,
     ladder=lambda n, rules: LADDER,
     sources=("[002] Progressive Euchre, The Game", "[002] Progressive Euchre, Scoring"),
     rulings=(
