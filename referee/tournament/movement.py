@@ -1,0 +1,102 @@
+"""Winners advance, losers split: the movement of a progressive euchre night.
+
+[002] Progressive Euchre, Basics: "The losing team at the head table moves to the tail table;
+otherwise the winning team at each table advances to the next table, and one member of the losing
+team changes seat so that partners in one game are opponents in the next." Strategy and etiquette:
+"On the team which remains at the table, the person who has been longest at the table is the one who
+remains seated, and the other person is the one who moves. Players advancing to a table may select
+either available seat."
+
+Tables are numbered from 1, the head table. Seats are N, E, S, W: N and S are partners, E and W.
+Product rulings: when both players who stay have been at the table equally long, the one in the
+North or East seat stays seated; arriving players are seated in the order given (either seat is
+allowed, so this is the players' choice made for them); a tie at a table is settled before movement
+by the caller (the tournament's documented tie rule), so every TableResult names a winning pair.
+"""
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+SEATS = ("N", "E", "S", "W")
+PAIRS = (("N", "S"), ("E", "W"))
+
+
+@dataclass(frozen=True)
+class Seat:
+    table: int
+    seat: str
+
+
+Seating = dict[Hashable, Seat]
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """The result of one table's game: the pair (``"NS"`` or ``"EW"``) that won."""
+
+    table: int
+    winner: str
+
+
+def first_seating(players: list[Hashable]) -> Seating:
+    """Seat players four to a table in the order given: table 1 N, E, S, W, then table 2, ..."""
+    return {p: Seat(i // 4 + 1, SEATS[i % 4]) for i, p in enumerate(players)}
+
+
+def _pair(seating: Seating, table: int, pair: str) -> list[Hashable]:
+    seats = PAIRS[0] if pair == "NS" else PAIRS[1]
+    at_table = {s.seat: p for p, s in seating.items() if s.table == table}
+    return [at_table[s] for s in seats]
+
+
+def _split(table: int, stayers: list[Hashable], arrivals: list[Hashable], since: dict[Hashable, int],
+           seating: Seating) -> Seating:
+    """The pair that stays splits: the longer-seated stayer keeps the seat, the other moves to the
+    next seat round so they are opponents; the arrivals fill the two seats left."""
+    first, second = stayers
+    if since.get(second, 0) < since.get(first, 0):
+        first, second = second, first
+    keep = seating[first].seat
+    move = SEATS[(SEATS.index(keep) + 1) % 4]
+    out = {first: Seat(table, keep), second: Seat(table, move)}
+    free = [s for s in SEATS if s not in (keep, move)]
+    for player, seat in zip(arrivals, free):
+        out[player] = Seat(table, seat)
+    return out
+
+
+def advance_winners(seating: Seating, results: list[TableResult], since: dict[Hashable, int],
+                    game: int) -> tuple[Seating, dict[Hashable, int]]:
+    """The seating for the next game, and the game each player arrived at their table.
+
+    ``since`` maps each player to the game from which they have sat at their current table;
+    ``game`` is the number of the next game.
+    """
+    tables = sorted({s.table for s in seating.values()})
+    head, tail = tables[0], tables[-1]
+    winner_of = {r.table: r.winner for r in results}
+    missing = [t for t in tables if t not in winner_of]
+    if missing:
+        raise ValueError(f"no result for table {missing[0]}")
+    staying, arriving = {}, {t: [] for t in tables}
+    for t in tables:
+        won = winner_of[t]
+        lost = "EW" if won == "NS" else "NS"
+        winners, losers = _pair(seating, t, won), _pair(seating, t, lost)
+        if t == head:
+            staying[t] = winners
+            arriving[tail].extend(losers)
+        else:
+            staying[t] = losers
+            arriving[tables[tables.index(t) - 1]].extend(winners)
+    if head == tail:  # a single table: everybody stays, and both pairs split
+        arriving[head] = _pair(seating, head, "EW" if winner_of[head] == "NS" else "NS")
+    next_seating: Seating = {}
+    next_since = dict(since)
+    for t in tables:
+        next_seating.update(_split(t, staying[t], arriving[t], since, seating))
+        for player in arriving[t]:
+            if t != head or head != tail:
+                next_since[player] = game
+    return next_seating, next_since
