@@ -1,0 +1,44 @@
+# make run   - create .venv, install, migrate, serve on 127.0.0.1:$(PORT)
+# make test  - create .venv, install, get Debian's chromium if missing, run the whole suite
+# Both are idempotent: the install is skipped while requirements.txt is unchanged.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PORT   ?= 5000
+# The install stamp is keyed on the contents of requirements.txt.
+REQ_HASH := $(shell cksum requirements.txt | cut -d' ' -f1)
+STAMP    := $(VENV)/.installed-$(REQ_HASH)
+SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+export FLASK_APP := app
+
+.PHONY: run test install chromium migrate clean
+
+install: $(STAMP)
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): requirements.txt | $(BIN)/python
+	$(BIN)/python -m pip install --disable-pip-version-check -q -r requirements.txt
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+migrate: $(STAMP)
+	$(BIN)/flask db upgrade
+
+run: migrate
+	$(BIN)/flask run --host 127.0.0.1 --port $(PORT)
+
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  echo "Installing Debian's chromium for the browser tests"; \
+	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium; \
+	fi
+
+test: $(STAMP) chromium
+	$(BIN)/python -m pytest
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

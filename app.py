@@ -1,0 +1,118 @@
+"""The scorekeeping web app: ``create_app()`` builds it (``flask --app app run``)."""
+from __future__ import annotations
+
+import os
+import secrets
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, render_template
+from flask_wtf.csrf import CSRFError
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+from extensions import csrf, db, htmx, migrate
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+
+
+def database_url(instance_path: str) -> str:
+    """``DATABASE_URL`` from the environment, else a SQLite file in ``instance/``.
+
+    ``postgres://`` and ``postgresql://`` URLs are pointed at psycopg 3, the driver we install.
+    """
+    url = os.environ.get("DATABASE_URL", "").strip()
+    if not url:
+        return "sqlite:///" + os.path.join(instance_path, "scores.sqlite")
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def secret_key(instance_path: str) -> str:
+    """``SECRET_KEY`` from the environment, else the one kept in ``instance/secret_key``.
+
+    Created on first run (mode 0600, never committed: ``instance/`` is git-ignored).
+    """
+    from_env = os.environ.get("SECRET_KEY")
+    if from_env:
+        return from_env
+    path = os.path.join(instance_path, "secret_key")
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        with open(path, encoding="ascii") as fh:
+            key = fh.read().strip()
+        if key:
+            return key
+        fd = os.open(path, os.O_WRONLY | os.O_TRUNC, 0o600)
+    key = secrets.token_hex(32)
+    with os.fdopen(fd, "w", encoding="ascii") as fh:
+        fh.write(key + "\n")
+    return key
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """SQLite: write-ahead log (readers never block the writer) and enforced foreign keys."""
+    if isinstance(dbapi_connection, sqlite3.Connection):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.close()
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(__name__, instance_relative_config=True)
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(
+        SECRET_KEY=None,
+        SQLALCHEMY_DATABASE_URI=database_url(app.instance_path),
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
+        # A game lasts longer than an hour: keep the CSRF token valid for the whole session.
+        WTF_CSRF_TIME_LIMIT=None,
+        MAX_CONTENT_LENGTH=1024 * 1024,
+        SESSION_COOKIE_SAMESITE="Lax",
+    )
+    if config:
+        app.config.update(config)
+    if not app.config["SECRET_KEY"]:
+        app.config["SECRET_KEY"] = secret_key(app.instance_path)
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(MIGRATIONS_DIR), render_as_batch=True, compare_type=True)
+    csrf.init_app(app)
+    htmx.init_app(app)
+
+    import models  # noqa: F401  (registers the tables with the metadata)
+    from web import register_blueprints
+
+    register_blueprints(app)
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(error: CSRFError):
+        message = "This page is too old to send (its security token expired). Reload the page and try again."
+        template = "partials/_message.html" if htmx else "message.html"
+        return render_template(template, title="Please reload", message=message, reload=True), 400
+
+    @app.errorhandler(404)
+    def not_found(_error):
+        template = "partials/_message.html" if htmx else "message.html"
+        return render_template(template, title="Not found", message="There is nothing here.", reload=False), 404
+
+    @app.after_request
+    def security_headers(response):
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        response.headers.setdefault(
+            "Content-Security-Policy",
+            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+            "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+        response.vary.add("HX-Request")  # the same URL answers htmx with a fragment
+        return response
+
+    return app

@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import RadioField, SelectChoice, SelectMultipleField
+from wtforms.validators import Optional
+from wtforms.widgets import CheckboxInput, ListWidget
+
+SUIT_LABELS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "No trump"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no trump"}
+
+
+def choices(pairs) -> list[SelectChoice]:
+    """(value, label) pairs as WTForms choices."""
+    return [p if isinstance(p, SelectChoice) else SelectChoice(p[0], p[1]) for p in pairs]
+
+
+class Buttons(RadioField):
+    """A row of one-tap buttons (radio inputs); nothing chosen is allowed unless a validator says otherwise."""
+
+    def __init__(self, label=None, validators=None, message="Choose one of the buttons.", **kwargs):
+        kwargs["choices"] = choices(kwargs.get("choices", ()))
+        super().__init__(label, validators or [Optional()], invalid_choice_message=message, **kwargs)
+
+
+class Toggles(SelectMultipleField):
+    """A row of on/off buttons (checkboxes) holding several choices."""
+
+    widget = ListWidget(prefix_label=False)
+    option_widget = CheckboxInput()
+
+    def __init__(self, label=None, validators=None, message="Choose among the buttons shown.", **kwargs):
+        kwargs["choices"] = choices(kwargs.get("choices", ()))
+        super().__init__(label, validators, invalid_choice_message=message, **kwargs)
+
+
+def humanize(key: str) -> str:
+    words = key.replace("_", " ").replace("-", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+def bid_label(value: Any) -> str:
+    if isinstance(value, int):
+        return str(value)
+    match = re.fullmatch(r"(\d+)NT", str(value))
+    if match:
+        return f"{match.group(1)} NT"
+    return humanize(str(value))
+
+
+def apply_referee_error(form: FlaskForm, error: Any, field_map: dict[str, str] | None = None) -> None:
+    """Put a RefereeError's message next to the form field it names (or at the top of the form)."""
+    name = (field_map or {}).get(error.field or "", error.field)
+    field = form._fields.get(name) if name else None
+    if field is not None and name not in ("csrf_token",):
+        field.errors = list(field.errors or []) + [error.message]
+    else:
+        form.form_errors.append(error.message)

@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import ForeignKey, Integer, String, Text, update
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from extensions import db
+from models.base import JSONValue, UTCDateTime, utcnow
+
+if TYPE_CHECKING:
+    from models.hand import Hand
+    from models.player import Player
+
+DOCUMENT_FORMAT = "euchre-match/1"
+
+
+class StaleMatch(Exception):
+    """The match changed since the page that sent this request was drawn."""
+
+
+class Match(db.Model):
+    """One game at one table: the variant, its house rules, who sits where, and its hands.
+
+    ``version`` counts changes; a change sent with an older version is refused
+    (optimistic locking, see ``claim_version``).
+    """
+
+    __tablename__ = "match"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    variant: Mapped[str] = mapped_column(String(40))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSONValue, default=dict)
+    first_dealer: Mapped[int] = mapped_column(Integer, default=0)
+    start_totals: Mapped[list[int] | None] = mapped_column(JSONValue, nullable=True)
+    status: Mapped[str] = mapped_column(String(12), default="active", index=True)
+    summary: Mapped[str] = mapped_column(Text, default="")
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
+
+    seats: Mapped[list["MatchSeat"]] = relationship(
+        back_populates="match", order_by="MatchSeat.seat", cascade="all, delete-orphan")
+    hands: Mapped[list["Hand"]] = relationship(
+        back_populates="match", order_by="Hand.position", cascade="all, delete-orphan")
+
+    @property
+    def players(self) -> list[str]:
+        return [seat.player.name for seat in self.seats]
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+    def document(self, hands: list[dict] | None = None) -> dict[str, Any]:
+        """The match document (match-format.md); ``hands`` replaces the stored hands."""
+        doc: dict[str, Any] = {
+            "format": DOCUMENT_FORMAT,
+            "variant": self.variant,
+            "rules": dict(self.rules or {}),
+            "players": self.players,
+            "first_dealer": self.first_dealer,
+        }
+        if self.start_totals is not None:
+            doc["start_totals"] = list(self.start_totals)
+        doc["hands"] = [h.to_dict() for h in self.hands] if hands is None else hands
+        return doc
+
+    def claim_version(self, expected: int | None) -> None:
+        """Bump the version if it is still ``expected``; raise StaleMatch if another change came first.
+
+        A conditional UPDATE, so two phones racing cannot both win.
+        """
+        if expected is None or expected != self.version:
+            raise StaleMatch()
+        result = db.session.execute(
+            update(Match).where(Match.id == self.id, Match.version == expected)
+            .values(version=Match.version + 1, updated_at=utcnow())
+            .execution_options(synchronize_session=False))
+        if result.rowcount != 1:
+            raise StaleMatch()
+        db.session.refresh(self, ["version", "updated_at"])
+
+    def __repr__(self) -> str:
+        return f"<Match {self.id} {self.variant} v{self.version}>"
+
+
+class MatchSeat(db.Model):
+    """Who sits in seat ``seat`` (0-based, clockwise) of a match."""
+
+    __tablename__ = "match_seat"
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+
+    match: Mapped[Match] = relationship(back_populates="seats")
+    player: Mapped["Player"] = relationship(lazy="joined")

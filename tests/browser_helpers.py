@@ -1,0 +1,67 @@
+"""Thumb-sized helpers for the Playwright journeys: tap what a player would tap."""
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+
+def tap(page: Page, name: str, value: object) -> None:
+    """Tap the button (a label round a radio or checkbox) for ``name`` = ``value``."""
+    page.locator(f"label:has(> input[name='{name}'][value='{value}'])").click()
+
+
+def switch(page: Page, name: str) -> None:
+    page.locator(f"label.switch:has(input[name='{name}'])").click()
+
+
+def step(page: Page, field: str, times: int) -> None:
+    """Tap the stepper's + (or − for negative ``times``)."""
+    button = page.locator(f"#f-{field} .step[data-step='{1 if times > 0 else -1}']")
+    for _ in range(abs(times)):
+        button.click()
+
+
+def set_tricks(page: Page, field: str, value: int) -> None:
+    page.fill(f"#{field}", str(value))
+
+
+def expect_preview(page: Page, text: str) -> None:
+    expect(page.locator("#preview-line")).to_have_text(text)
+
+
+def save(page: Page, rows: int) -> None:
+    """Save the hand and wait until the hand list shows ``rows`` hands."""
+    page.click("#save")
+    expect(page.locator("#hands .hand-row")).to_have_count(rows)
+
+
+def totals(page: Page) -> list[int]:
+    return [int(t) for t in page.locator("#scoreboard .total").all_inner_texts()]
+
+
+def new_match(page: Page, shots, journey: str, key: str, names: list[str], players: int | None = None,
+              first_dealer: int = 0) -> None:
+    """Home -> New match -> the game -> names round the table -> Start (``shots=None``: no screenshots)."""
+    if shots is None:
+        def shots(*_args, **_kwargs):
+            return None
+    page.goto("/")
+    expect(page.get_by_role("link", name="New match")).to_be_visible()
+    shots(page, journey, "home")
+    page.get_by_role("link", name="New match").click()
+    expect(page.locator(f"#v-{key}")).to_be_visible()
+    page.locator(f"#v-{key}").scroll_into_view_if_needed()
+    shots(page, journey, "choose-game")
+    page.click(f"#v-{key}")
+    expect(page.locator("#setup-form")).to_be_visible()
+    if players:
+        page.click(f"#players-{players}")
+        expect(page.locator(f"#name_{players - 1}")).to_be_visible()
+        expect(page.locator(f"#name_{players}")).to_have_count(0)
+    for seat, name in enumerate(names):
+        page.fill(f"#name_{seat}", name)
+    tap(page, "first_dealer", first_dealer)
+    shots(page, journey, "seats", full_page=True)
+    page.click("text=Start match")
+    expect(page.locator("#scoreboard")).to_be_visible()
+    expect(page.locator("#hand-form")).to_be_visible()
+    shots(page, journey, "match")

@@ -1,0 +1,14 @@
+"""Blueprints, one module each: home, matches (setup, page, export/import, rematch), hands."""
+from __future__ import annotations
+
+from flask import Flask
+
+
+def register_blueprints(app: Flask) -> None:
+    from web import hands, home, matches
+    from web.render import register_filters
+
+    app.register_blueprint(home.bp)
+    app.register_blueprint(matches.bp)
+    app.register_blueprint(hands.bp)
+    register_filters(app)

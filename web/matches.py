@@ -1,0 +1,232 @@
+"""Matches: the new-match flow, the match page, export and import, and the rematch."""
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from flask import Blueprint, Response, abort, redirect, request, url_for
+
+from extensions import db, htmx
+from forms import ImportForm, apply_referee_error, match_form
+from forms.common import humanize
+from models import HAND_KEYS, Hand, Match, MatchSeat, Player
+from models.player import NAME_MAX
+from web import scoring
+from web.render import page_or_fragment
+from web.scoring import RefereeError
+
+bp = Blueprint("matches", __name__, url_prefix="/matches")
+
+
+def get_match(match_id: int) -> Match:
+    match = db.session.get(Match, match_id)
+    if match is None:
+        abort(404)
+    return match
+
+
+def go(url: str, status: int = 303):
+    """Redirect: htmx follows ``HX-Redirect``, a browser the 303."""
+    if htmx:
+        return Response("", 200, {"HX-Redirect": url})
+    return redirect(url, status)
+
+
+# -- new match --------------------------------------------------------------------------------
+def _setup_context(variant: Any, n_players: int, form: Any = None) -> dict[str, Any]:
+    placeholder = [f"Seat {s + 1}" for s in range(n_players)]
+    sides = scoring.sides_for(variant, placeholder)
+    if form is None:
+        form = match_form(variant, n_players, sides)
+    return {
+        "variant": variant,
+        "n_players": n_players,
+        "form": form,
+        "side_labels": sides,
+        "partnership": variant.is_partnership(n_players),
+        "known": Player.known_names(),
+        "groups": scoring.variant_groups(),
+    }
+
+
+def _variant_and_count(key: str | None, count: str | None):
+    try:
+        variant = scoring.get_variant(key or "")
+    except RefereeError:
+        return None, 0
+    try:
+        n = int(count) if count else variant.default_players
+    except ValueError:
+        n = variant.default_players
+    if n not in variant.players:
+        n = variant.default_players
+    return variant, n
+
+
+@bp.get("/new")
+def new():
+    variant, n = _variant_and_count(request.args.get("variant"), request.args.get("players"))
+    if variant is None:
+        return page_or_fragment("new_match.html", "partials/_new_match.html",
+                                variant=None, groups=scoring.variant_groups())
+    return page_or_fragment("new_match.html", "partials/_new_match.html", **_setup_context(variant, n))
+
+
+@bp.post("/new")
+def create():
+    variant, n = _variant_and_count(request.form.get("variant"), request.form.get("players"))
+    if variant is None:
+        return page_or_fragment("new_match.html", "partials/_new_match.html", status=422, variant=None,
+                                groups=scoring.variant_groups(), error="Choose a game from the list.")
+    placeholder = [f"Seat {s + 1}" for s in range(n)]
+    form = match_form(variant, n, scoring.sides_for(variant, placeholder), formdata=request.form)
+    if form.validate():
+        match = Match(variant=variant.key, rules=form.rules(), first_dealer=form.first_dealer.data,
+                      start_totals=form.start_totals(), status="active", version=1)
+        for seat, name in enumerate(form.names()):
+            match.seats.append(MatchSeat(seat=seat, player=Player.get_or_create(name)))
+        db.session.add(match)
+        db.session.flush()
+        try:
+            result = scoring.score(match)
+        except RefereeError as error:
+            db.session.rollback()
+            apply_referee_error(form, error, {"first_dealer": "first_dealer", "start_totals": "start_0",
+                                              "players": "name_0"})
+        else:
+            scoring.sync_status(match, result)
+            db.session.commit()
+            return go(url_for("matches.show", match_id=match.id))
+    return page_or_fragment("new_match.html", "partials/_new_match.html", status=422,
+                            **_setup_context(variant, n, form))
+
+
+# -- the match page ---------------------------------------------------------------------------
+def live_context(match: Match, form: Any = None, editing: Hand | None = None, message: str | None = None,
+                 result: dict | None = None) -> dict[str, Any]:
+    from web.hands import entry_form, preview_of  # the hand form belongs to the hands blueprint
+
+    board = scoring.board(match, result)
+    if form is None and (editing is not None or not board.finished):
+        form = entry_form(board, editing)
+    context = {"match": match, "board": board, "form": form, "editing": editing, "message": message}
+    if form is not None:
+        context.update(preview_of(match, form, editing))
+    return context
+
+
+@bp.get("/<int:match_id>")
+def show(match_id: int):
+    match = get_match(match_id)
+    editing = None
+    if request.args.get("edit"):
+        editing = db.session.get(Hand, request.args.get("edit", type=int) or 0)
+        if editing is None or editing.match_id != match.id:
+            editing = None
+    return page_or_fragment("match.html", "partials/_live.html", **live_context(match, editing=editing))
+
+
+@bp.get("/<int:match_id>/export.json")
+def export(match_id: int):
+    match = get_match(match_id)
+    body = json.dumps(match.document(), indent=2, ensure_ascii=False) + "\n"
+    filename = f"match-{match.id}-{match.variant}.json"
+    return Response(body, 200, {"Content-Type": "application/json; charset=utf-8",
+                                "Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+@bp.post("/<int:match_id>/rematch")
+def rematch(match_id: int):
+    old = get_match(match_id)
+    result = scoring.score(old)
+    n = len(old.seats)
+    dealt = [h.get("dealer") for h in result.get("hands", []) if h.get("dealer") is not None]
+    first_dealer = (dealt[-1] + 1) % n if dealt else (old.first_dealer + 1) % n
+    match = Match(variant=old.variant, rules=dict(old.rules or {}), first_dealer=first_dealer,
+                  status="active", version=1)
+    for seat in old.seats:
+        match.seats.append(MatchSeat(seat=seat.seat, player=seat.player))
+    db.session.add(match)
+    db.session.flush()
+    scoring.sync_status(match, scoring.score(match))
+    db.session.commit()
+    return go(url_for("matches.show", match_id=match.id))
+
+
+# -- import -----------------------------------------------------------------------------------
+@bp.get("/import")
+def import_form():
+    return page_or_fragment("import.html", "partials/_import.html", form=ImportForm())
+
+
+def _import_problem(doc: dict) -> str | None:
+    """What the app itself cannot store (the referee checks the rest)."""
+    if doc.get("format") not in (None, "euchre-match/1"):
+        return f"This is not a euchre-match/1 document (its format is {doc.get('format')!r})."
+    players = doc.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        return "'players' must be a list of names."
+    names = [" ".join(p.split()) for p in players]
+    if any(len(p) > NAME_MAX for p in names):
+        return f"Player names can be at most {NAME_MAX} letters."
+    if len({p.casefold() for p in names}) != len(names):
+        return "Each player may sit at the table only once."
+    hands = doc.get("hands", [])
+    if not isinstance(hands, list):
+        return "'hands' must be a list."
+    for index, hand in enumerate(hands):
+        if isinstance(hand, dict):
+            unknown = sorted(set(hand) - set(HAND_KEYS))
+            if unknown:
+                return f"Hand {index + 1}: this app does not know the key '{unknown[0]}'."
+    return None
+
+
+@bp.post("/import")
+def import_match():
+    form = ImportForm()
+    doc = form.parsed() if form.validate() else None
+    if doc is not None:
+        problem = _import_problem(doc)
+        target = form.file if form.file.data else form.document
+        if problem:
+            target.errors = list(target.errors) + [problem]
+        else:
+            doc = dict(doc, players=[" ".join(p.split()) for p in doc["players"]])
+            try:
+                result = scoring.referee.score_match(doc)
+            except RefereeError as error:
+                where = f"Hand {error.hand + 1}: " if error.hand is not None else ""
+                target.errors = list(target.errors) + [where + error.message]
+            else:
+                match = _store_document(doc, result)
+                return go(url_for("matches.show", match_id=match.id))
+    return page_or_fragment("import.html", "partials/_import.html", status=422, form=form)
+
+
+def _store_document(doc: dict, result: dict) -> Match:
+    match = Match(variant=doc["variant"], rules=dict(doc.get("rules") or {}),
+                  first_dealer=doc.get("first_dealer", 0), start_totals=doc.get("start_totals"), version=1)
+    for seat, name in enumerate(doc["players"]):
+        match.seats.append(MatchSeat(seat=seat, player=Player.get_or_create(name)))
+    for position, data in enumerate(doc.get("hands", [])):
+        hand = Hand(position=position, token=f"import-{secrets.token_urlsafe(12)}")
+        hand.set_from_dict(data)
+        match.hands.append(hand)
+    scoring.sync_status(match, result)
+    db.session.add(match)
+    db.session.commit()
+    return match
+
+
+def variant_label(key: str) -> str:
+    try:
+        return scoring.get_variant(key).name
+    except RefereeError:
+        return humanize(key)
+
+
+@bp.app_template_global()
+def variant_name(key: str) -> str:
+    return variant_label(key)

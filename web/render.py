@@ -1,0 +1,26 @@
+"""One template for both kinds of request: htmx gets the fragment, a browser the whole page."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, render_template
+
+from extensions import htmx
+from forms.common import SUIT_LABELS, SUIT_NAMES, bid_label
+
+
+def page_or_fragment(page: str, fragment: str, status: int = 200, headers: dict | None = None, **context: Any):
+    """``fragment`` for an htmx request, else ``page`` (which includes the same fragment)."""
+    body = render_template(fragment if htmx else page, **context)
+    return body, status, headers or {}
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
+
+
+def register_filters(app: Flask) -> None:
+    app.add_template_filter(signed, "signed")
+    app.add_template_filter(bid_label, "bid_label")
+    app.add_template_global(SUIT_LABELS, "SUIT_LABELS")
+    app.add_template_global(SUIT_NAMES, "SUIT_NAMES")

@@ -1,0 +1,163 @@
+"""The app's only door to the referee: build the match document, ask, and shape the answer for
+templates. No points are computed here; the referee decides everything."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import referee
+from referee import RefereeError, get_variant
+
+from forms.hand import Table
+from models import Match
+
+__all__ = ["RefereeError", "Board", "table_for", "score", "board", "describe", "variant_groups", "sides_for",
+           "sync_status"]
+
+
+def table_for(variant: Any, players: list[str], rules: dict) -> Table:
+    n = len(players)
+    all_pass = variant.all_pass_rule(rules)
+    return Table(
+        allpass_kind=all_pass.kind,
+        allpass_bid=all_pass.bid,
+        allpass_message=all_pass.message,
+        fields=frozenset(variant.hand_fields),
+        players=tuple(players),
+        tricks=variant.tricks_for(n),
+        tricks_by=variant.tricks_entry(n),
+        bids=tuple(variant.bids_for(n, rules)),
+        trumps=tuple(variant.trumps),
+        partnership=variant.is_partnership(n),
+    )
+
+
+def score(match: Match, hands: list[dict] | None = None) -> dict:
+    """The referee's result document for ``match`` (with ``hands`` in place of the stored ones)."""
+    return referee.score_match(match.document(hands))
+
+
+def sides_for(variant: Any, players: list[str], rules: dict | None = None) -> list[str]:
+    """The referee's names for the sides, from an empty match (used before a match exists)."""
+    doc = {"format": "euchre-match/1", "variant": variant.key, "rules": rules or {}, "players": players,
+           "first_dealer": 0, "hands": []}
+    return list(referee.score_match(doc)["sides"])
+
+
+def sync_status(match: Match, result: dict) -> None:
+    """Keep the match's stored status and one-line summary in step with the referee."""
+    match.status = "finished" if result.get("finished") else "active"
+    match.summary = result.get("result") or ""
+
+
+def describe(result_hand: dict, sides: list[str]) -> str:
+    """One line for a scored hand, e.g. "Ann & Cy +2 (march)"."""
+    events = [e for e in result_hand.get("events", []) if e]
+    deltas = result_hand.get("deltas", [])
+    parts = [f"{sides[i]} {_signed(d)}" for i, d in enumerate(deltas) if d]
+    if not parts:
+        parts = ["No score"]
+    words = ", ".join(e.replace("-", " ") for e in events)
+    return ", ".join(parts) + (f" ({words})" if words else "")
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else f"−{-value}"
+
+
+@dataclass
+class Board:
+    """What the match page shows, built from the match and the referee's result."""
+
+    match: Match
+    variant: Any
+    rules: dict
+    result: dict
+    table: Table
+    rows: list[dict]
+
+    @property
+    def sides(self) -> list[str]:
+        return self.result["sides"]
+
+    @property
+    def dealer(self) -> int | None:
+        return self.result.get("next_dealer")
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.result.get("finished"))
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.table.players
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.table.partnership else seat
+
+    @property
+    def goal(self) -> str:
+        """The target line under the scoreboard."""
+        rules = self.result.get("rules", self.rules)
+        target = self.result.get("target", rules.get("target"))
+        if self.result.get("countdown", self.variant.countdown):
+            start = rules.get("start")
+            return f"Counting down from {start} to 0" if start is not None else "Counting down to 0"
+        if target:
+            return f"Playing to {target}"
+        if rules.get("hands"):
+            counted = self.result["hands_played"]
+            return f"Hand {min(counted + 1, rules['hands'])} of {rules['hands']}" if not self.finished \
+                else f"{rules['hands']} hands played"
+        return ""
+
+    def dealer_for(self, editing: Any = None) -> int | None:
+        """Who deals the hand being entered: the next dealer, or the one who dealt the hand being edited."""
+        if editing is None:
+            return self.dealer
+        for row in self.rows:
+            if row["hand"].id == editing.id:
+                return row["dealer"]
+        return None
+
+    def number_of(self, hand: Any) -> int | None:
+        for row in self.rows:
+            if row["hand"].id == hand.id:
+                return row["number"]
+        return None
+
+    @property
+    def marks(self) -> list[int] | None:
+        return self.result.get("marks")
+
+    @property
+    def all_passed(self) -> str:
+        return self.table.allpass_message
+
+
+def board(match: Match, result: dict | None = None) -> Board:
+    variant = get_variant(match.variant)
+    if result is None:
+        result = score(match)
+    rows = []
+    for index, (hand, scored) in enumerate(zip(match.hands, result.get("hands", []))):
+        rows.append({
+            "index": index,
+            "number": index + 1,
+            "hand": hand,
+            "scored": scored,
+            "dealer": scored.get("dealer"),
+            "line": describe(scored, result["sides"]),
+            "notes": scored.get("notes", []),
+            "totals": scored.get("totals", []),
+        })
+    table = table_for(variant, match.players, match.rules or {})
+    return Board(match=match, variant=variant, rules=match.rules or {}, result=result, table=table, rows=rows)
+
+
+def variant_groups() -> list[tuple[str, list[Any]]]:
+    """The variants grouped for the new-match list, in the referee's display order."""
+    groups: dict[str, list[Any]] = {}
+    for variant in referee.VARIANTS.values():
+        groups.setdefault(variant.group, []).append(variant)
+    return list(groups.items())
