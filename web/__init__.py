@@ -1,14 +1,16 @@
-"""Blueprints, one module each: home, matches (setup, page, export/import, rematch), hands."""
+"""Blueprints, one module each: home, matches (setup, page, export/import, rematch), hands, and the
+rules pages and dispute tools."""
 from __future__ import annotations
 
 from flask import Flask
 
 
 def register_blueprints(app: Flask) -> None:
-    from web import hands, home, matches
+    from web import disputes, hands, home, matches
     from web.render import register_filters
 
     app.register_blueprint(home.bp)
     app.register_blueprint(matches.bp)
     app.register_blueprint(hands.bp)
+    app.register_blueprint(disputes.bp)
     register_filters(app)
