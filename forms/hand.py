@@ -57,6 +57,7 @@ class HandFormBase(FlaskForm):
 
     table: Table
     dealer: int | None = None  # the seat dealing this hand (a forced dealer becomes the maker)
+    flag_event: str | None = None  # the referee's error code, so the page can show the rule behind it
 
     # -- turning the form into a match-document hand ---------------------------------------
     def has(self, key: str) -> bool:

@@ -47,30 +47,30 @@ def no_trump(n: int) -> Bid:
     return Bid(f"{n}NT", n, no_trump=True)
 
 
-def normalise_bid_value(value: object) -> int | str:
+def normalise_bid_value(value: object, *, field: str = "bid") -> int | str:
     """``"4nt"`` -> ``"4NT"``, ``"Little Pepper"`` -> ``"little-pepper"``; ints stay ints."""
     if isinstance(value, bool):
-        raise RefereeError("A bid is a number of tricks or a named bid, not true/false.", field="bid")
+        raise RefereeError("A bid is a number of tricks or a named bid, not true/false.", field=field)
     if isinstance(value, int):
         return value
     if isinstance(value, str):
         text = value.strip().lower().replace(" ", "-")
-        if text.isdigit():
+        if text.isascii() and text.isdigit():
             return int(text)
-        if text.endswith("nt") and text[:-2].isdigit():
+        if text.endswith("nt") and text[:-2].isascii() and text[:-2].isdigit():
             return f"{int(text[:-2])}NT"
         return text
-    raise RefereeError(f"{value!r} is not a bid.", field="bid")
+    raise RefereeError(f"{value!r} is not a bid.", field=field)
 
 
-def find_bid(ladder: Ladder, value: object, game: str) -> Bid:
+def find_bid(ladder: Ladder, value: object, game: str, *, field: str = "bid") -> Bid:
     """The rung for ``value``, or an error listing the bids this game has."""
-    wanted = normalise_bid_value(value)
+    wanted = normalise_bid_value(value, field=field)
     for bid in ladder:
         if bid.value == wanted:
             return bid
     listing = ", ".join(b.label for b in ladder)
-    raise RefereeError(f"{value!r} is not a bid in {game}; the bids are {listing}.", field="bid")
+    raise RefereeError(f"{value!r} is not a bid in {game}; the bids are {listing}.", field=field)
 
 
 def rank(ladder: Ladder, bid: Bid) -> int:

@@ -1,6 +1,7 @@
 """``python -m referee variants | score | trick | legal`` (match-format.md, "The command line").
 
-Output is JSON on stdout. On bad input: exit status 2 and one JSON error object, never a traceback.
+Output is JSON on stdout, ASCII-escaped so that any name survives any terminal encoding. On bad input:
+exit status 2 and one JSON error object, never a traceback.
 """
 from __future__ import annotations
 
@@ -18,12 +19,17 @@ USAGE = "usage: python -m referee variants | score FILE | trick FILE | legal FIL
 
 def _read(path: str) -> str:
     if path == "-":
-        return sys.stdin.read()
+        try:
+            return sys.stdin.read()
+        except UnicodeDecodeError:
+            raise RefereeError("The input is not UTF-8 text.") from None
     try:
         with open(path, encoding="utf-8") as handle:
             return handle.read()
     except OSError as err:
         raise RefereeError(f"Cannot read {path}: {err.strerror}.") from None
+    except UnicodeDecodeError:
+        raise RefereeError(f"{path} is not UTF-8 text.") from None
 
 
 def _load(text: str, where: str) -> Any:
@@ -51,12 +57,12 @@ def run(argv: list[str], out: TextIO) -> int:
     command = argv[0]
     try:
         if command == "variants":
-            out.write(json.dumps([v.to_json() for v in VARIANTS.values()], ensure_ascii=False) + "\n")
+            out.write(json.dumps([v.to_json() for v in VARIANTS.values()], ensure_ascii=True) + "\n")
             return 0
         text = _read(argv[1])
         if command == "score":
             result = score_match(_load(text, "The match document"))
-            out.write(json.dumps(result, ensure_ascii=False) + "\n")
+            out.write(json.dumps(result, ensure_ascii=True) + "\n")
             return 0
         answers = []  # everything is judged before anything is written: nothing half-written
         for n, line in enumerate(_lines(text), 1):
@@ -68,10 +74,10 @@ def run(argv: list[str], out: TextIO) -> int:
                 legal = legal_plays(query.get("variant"), query.get("trump"), query.get("led"), query.get("hand"),
                                     query.get("rules"))
                 answers.append({"legal": legal})
-        out.write("".join(json.dumps(a, ensure_ascii=False) + "\n" for a in answers))
+        out.write("".join(json.dumps(a, ensure_ascii=True) + "\n" for a in answers))
         return 0
     except RefereeError as err:
-        out.write(json.dumps(err.to_json(), ensure_ascii=False) + "\n")
+        out.write(json.dumps(err.to_json(), ensure_ascii=True) + "\n")
         return 2
     except RecursionError:
         out.write(json.dumps({"error": "The input is nested too deeply to read."}) + "\n")

@@ -6,20 +6,23 @@ class RefereeError(ValueError):
     """Bad input, explained in words a player understands.
 
     ``hand`` is the 0-based index into the match document's ``hands`` and ``field`` the key at
-    fault, when they apply (match-format.md, "On bad input").
+    fault, when they apply (match-format.md, "On bad input"). ``code`` names a kind of error a program
+    may want to recognise (an extension): ``after-game-end`` for a hand listed after the game ended.
     """
 
-    def __init__(self, message: str, *, hand: int | None = None, field: str | None = None) -> None:
+    def __init__(self, message: str, *, hand: int | None = None, field: str | None = None,
+                 code: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.hand = hand
         self.field = field
+        self.code = code
 
     def at_hand(self, hand: int) -> "RefereeError":
         """The same error, located at hand ``hand`` (kept if already located)."""
         if self.hand is not None:
             return self
-        return RefereeError(self.message, hand=hand, field=self.field)
+        return RefereeError(self.message, hand=hand, field=self.field, code=self.code)
 
     def to_json(self) -> dict:
         out: dict = {"error": self.message}
@@ -27,6 +30,8 @@ class RefereeError(ValueError):
             out["hand"] = self.hand
         if self.field is not None:
             out["field"] = self.field
+        if self.code is not None:
+            out["code"] = self.code
         return out
 
     def __repr__(self) -> str:

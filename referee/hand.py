@@ -39,6 +39,11 @@ class HandEntry:
     has_tricks: bool
 
 
+def _absent(value: Any) -> bool:
+    """``null``, ``false`` and ``[]`` state that something did not happen; ``0`` is a seat or a count."""
+    return value is None or value is False or (isinstance(value, list) and not value)
+
+
 def _seat(value: Any, table: Table, field: str, what: str) -> int:
     if type(value) is not int or not 0 <= value < table.n_players:
         raise RefereeError(f"{what} must be a seat number from 0 to {table.n_players - 1}, not {value!r}.", field=field)
@@ -55,14 +60,14 @@ def _flag(raw: dict, key: str) -> bool:
 
 
 def parse_hand(raw: Any, *, dealer: int, table: Table, variant_name: str, fields: frozenset[str],
-               ladder: Ladder, trumps: tuple[str, ...]) -> HandEntry:
+               ladder: Ladder, trumps: tuple[str, ...], auction_rounds: int | None = None) -> HandEntry:
     """Check the keys and types of one hand. ``dealer`` is the seat that deals it."""
     if not isinstance(raw, dict):
         raise RefereeError("Each hand must be an object such as {\"maker\": 1, \"tricks\": 3}.")
     for key, value in raw.items():
         if key == "dealer":
             continue
-        if key not in fields and value not in (None, False, []):
+        if key not in fields and not _absent(value):
             raise RefereeError(f"{variant_name} has no '{key}' in a hand.", field=key)
     flags = {key: _flag(raw, key) for key in BOOL_KEYS}
 
@@ -93,11 +98,12 @@ def parse_hand(raw: Any, *, dealer: int, table: Table, variant_name: str, fields
         bid = find_bid(ladder, raw["bid"], variant_name)
         if bid.no_trump and trump not in (None, NO_TRUMP):
             raise RefereeError(f"A {bid.label} bid is played at no trump, not {suit_name(trump)}.", field="trump")
-        if not bid.no_trump and trump == NO_TRUMP and any(b.no_trump for b in ladder) and not bid.pepper:
+        stuck = flags["forced"]  # a stuck dealer may name no trump at the forced bid ([003] Pepper)
+        if not bid.no_trump and trump == NO_TRUMP and any(b.no_trump for b in ladder) and not bid.pepper and not stuck:
             raise RefereeError(f"To play at no trump, bid {bid.tricks}NT rather than {bid.label}.", field="bid")
     if "auction" in raw and raw["auction"] is not None:
         check_auction(raw["auction"], dealer=dealer, table=table, ladder=ladder, variant_name=variant_name,
-                      maker=maker, bid=bid)
+                      maker=maker, bid=bid, rounds=auction_rounds)
         if bid is None:
             bid = _auction_winner(raw["auction"], ladder, variant_name)[1]
 
@@ -108,7 +114,7 @@ def parse_hand(raw: Any, *, dealer: int, table: Table, variant_name: str, fields
         has_tricks=raw.get("tricks") is not None,
     )
     if hand.void:
-        extra = [k for k, v in raw.items() if k not in ("void", "dealer", "upcard") and v not in (None, False, [])]
+        extra = [k for k, v in raw.items() if k not in ("void", "dealer", "upcard") and not _absent(v)]
         if extra:
             raise RefereeError(f"A void hand is thrown in and has no '{extra[0]}'.", field=extra[0])
     return hand
@@ -130,23 +136,27 @@ def _auction_winner(auction: list, ladder: Ladder, variant_name: str) -> tuple[i
     for i, entry in enumerate(auction):
         if entry is None or entry == "pass":
             continue
-        best = (i, find_bid(ladder, entry, variant_name))
+        best = (i, find_bid(ladder, entry, variant_name, field="auction"))
     return best
 
 
 def check_auction(auction: Any, *, dealer: int, table: Table, ladder: Ladder, variant_name: str,
-                  maker: int | None, bid: Bid | None) -> None:
+                  maker: int | None, bid: Bid | None, rounds: int | None) -> None:
     """The optional ``auction`` (an extension): calls in turn from the dealer's left, ``"pass"`` or a
     bid. Each bid must beat the bids before it, and the last bid must be the maker's contract."""
     if not isinstance(auction, list):
         raise RefereeError("'auction' must be a list of calls such as [\"pass\", 3, \"pass\", 4].", field="auction")
+    if rounds is not None and len(auction) > rounds * table.n_players:
+        times = "once" if rounds == 1 else f"{rounds} times"
+        raise RefereeError(f"In {variant_name} the bidding goes round {times}: at most "
+                           f"{rounds * table.n_players} calls.", field="auction")
     best: Bid | None = None
     best_seat: int | None = None
     for i, entry in enumerate(auction):
         seat = (dealer + 1 + i) % table.n_players
         if entry is None or (isinstance(entry, str) and entry.lower() == "pass"):
             continue
-        call = find_bid(ladder, entry, variant_name)
+        call = find_bid(ladder, entry, variant_name, field="auction")
         if best is not None and rank(ladder, call) <= rank(ladder, best):
             raise RefereeError(
                 f"Seat {seat} bid {call.label}, which does not beat the {best.label} bid before it.", field="auction")

@@ -42,7 +42,7 @@ def score_match(doc: Any) -> dict:
     for index, raw in enumerate(hands_in):
         if ending is not None:
             raise RefereeError(f"The game already ended on hand {len(hands_out)}; no hand can follow it.",
-                               hand=index, field=None)
+                               hand=index, code="after-game-end")
         try:
             hand_out, dealer, ending = _score_one(raw, dealer, variant, rules, table, state, ladder)
         except RefereeError as err:
@@ -87,7 +87,7 @@ def _score_one(raw: Any, expected_dealer: int, variant: Variant, rules: dict, ta
             events.append("dealer-out-of-turn")
             dealer = given
     hand = parse_hand(raw, dealer=dealer, table=table, variant_name=variant.name, fields=variant.hand_fields,
-                      ladder=ladder, trumps=variant.trumps)
+                      ladder=ladder, trumps=variant.trumps, auction_rounds=variant.auction_rounds)
     outcome = variant.score(hand, table, rules, state)
     for side, delta in enumerate(outcome.deltas):
         state.totals[side] += delta

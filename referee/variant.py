@@ -50,6 +50,7 @@ class Variant:
     countdown: bool = False
     counts_marks: bool = False
     solo_counts: tuple[int, ...] = ()
+    auction_rounds: int | None = None
     sources: tuple[str, ...] = ()
     rulings: tuple[str, ...] = ()
     doc: str = ""

@@ -86,6 +86,7 @@ def _would_be(match: Match, replace: Hand | None, new: dict | None) -> tuple[lis
 
 
 def _referee_error(form: HandFormBase, error: RefereeError, index: int) -> None:
+    form.flag_event = error.code  # the entry form shows the rule behind a flagged error
     if error.hand is not None and error.hand != index:
         form.form_errors.append(f"Hand {error.hand + 1} would no longer be right: {error.message}")
     else:

@@ -67,6 +67,7 @@ VARIANT = Variant(
     score=score_bid_euchre,
     end=endings.win_on_offense,
     all_pass=lambda rules: THROWN_IN,
+    auction_rounds=1,
     ladder=lambda n, rules: LADDER,
     sources=("[002] Bid Euchre, Bidding", "[002] Bid Euchre, Scoring", "[003] Bid Euchre, Rating", "[003] Bid Euchre, win"),
     rulings=(

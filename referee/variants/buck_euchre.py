@@ -17,13 +17,14 @@ SET_BACK = 5
 
 
 def check_buck_hand(hand: HandEntry, tricks: list[int]) -> None:
-    """Club upcard: clubs are trump and nobody may drop; all passed: no trump, no maker, nobody drops;
+    """Club upcard: clubs are trump, the bidding is bypassed (so there may be no maker) and nobody may
+    drop; all passed: no trump, no maker, nobody drops;
     the maker never drops; a player who dropped takes no trick ([000] Buck Euchre, Game play, Bidding)."""
     if hand.upcard == "C" and hand.trump not in (None, "C"):
         raise RefereeError("With a club upcard, clubs are trump.", field="trump")
     if hand.dropped and hand.upcard == "C":
         raise RefereeError("With a club upcard every player must play: nobody may drop.", field="dropped")
-    if hand.maker is None:
+    if hand.maker is None and hand.upcard != "C":
         if hand.trump not in (None, "NT"):
             raise RefereeError("With no maker the hand is played at no trump.", field="trump")
         if hand.dropped:
@@ -61,10 +62,10 @@ def score_buck(hand: HandEntry, table: Table, rules: dict, state: GameState) -> 
             deltas[seat] = -took
             notes.append(f"{name} took {plural(took, 'trick')}: -{took}.")
     events = ["club-upcard"] if hand.upcard == "C" else []
-    if hand.maker is None:
-        events.append("no-trump")
-    else:
+    if hand.maker is not None:
         events.append("made" if tricks[hand.maker] >= 3 else "euchred")
+    elif hand.upcard != "C":
+        events.append("no-trump")
     if hand.dropped:
         events.append("dropped")
     sweeper = next((s for s, t in enumerate(tricks) if t == table.tricks), None)

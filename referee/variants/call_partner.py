@@ -69,6 +69,7 @@ VARIANT = Variant(
     score=score_call_partner,
     end=endings.after_hands,
     all_pass=lambda rules: AllPass(DEALER_FORCED, "Nobody bid: the dealer is stuck with a bid of 6.", FORCED_BID),
+    auction_rounds=1,
     ladder=lambda n, rules: LADDER,
     sources=("[003] call-partner (Florida five-handed): Bidding", "[003] call-partner: Playing the hand",
              "[003] call-partner: Scoring the hand"),

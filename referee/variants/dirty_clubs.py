@@ -59,7 +59,7 @@ def score_dirty_clubs(hand: HandEntry, table: Table, rules: dict, state: GameSta
             notes.append(f"{name} stayed in and took no trick: bumped, +5.")
         else:
             deltas[seat] = -took
-            notes.append(f"{name} took {plural(took, 'trick')}: -{took}.")
+            notes.append(f"{name} took {plural(took, 'trick')}: -{took}." if took else f"{name} took no trick: 0.")
     made = None if bid is None else tricks[hand.maker] >= bid.tricks
     events = (["club-upcard"] if club_upcard else ["made" if made else "set"]) + (["dropped"] if hand.dropped else [])
     return Outcome(deltas, events, notes, maker_sides=() if hand.maker is None else (hand.maker,), made=made)
@@ -86,6 +86,7 @@ VARIANT = Variant(
     score=score_dirty_clubs,
     end=endings.bidder_goes_out_countdown,
     all_pass=lambda rules: THROWN_IN,
+    auction_rounds=2,
     ladder=lambda n, rules: LADDER,
     sources=("[003] Dirty Clubs: Rules", "[003] Dirty Clubs: Rating"),
     rulings=(

@@ -44,7 +44,7 @@ def score_double_hasenpfeffer(hand: HandEntry, table: Table, rules: dict, state:
     if made:
         points = mine
     else:
-        points = -(-bid.tricks // 2) if hand.forced else -bid.tricks
+        points = -((bid.tricks + 1) // 2) if hand.forced else -bid.tricks
     if hand.alone:
         points *= 2
     deltas = [0, 0]
@@ -72,6 +72,7 @@ VARIANT = Variant(
     all_pass=lambda rules: AllPass(DEALER_FORCED, f"Nobody bid: the dealer names trump at the minimum bid of "
                                                   f"{rules['min_bid']}; if set, the dealer loses only half the bid, "
                                                   "rounded up.", rules["min_bid"]),
+    auction_rounds=1,
     ladder=ladder,
     sources=("[002] Double Hasenpfeffer", "[003] Double Hasenpfeffer"),
     rulings=(

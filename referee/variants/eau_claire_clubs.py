@@ -149,6 +149,7 @@ VARIANT = Variant(
     score=score_eau_claire,
     end=eau_claire_end,
     all_pass=lambda rules: AllPass(VOID, "Everybody passed on a non-club upcard: the hand is void and the deal passes."),
+    auction_rounds=1,
     ladder=lambda n, rules: LADDER,
     sources=("[003] Eau Claire Clubs: Bidding", "[003] Eau Claire Clubs: Set", "[003] Eau Claire Clubs: Scoring",
              "[003] Eau Claire Clubs: Winning"),

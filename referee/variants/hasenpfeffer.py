@@ -72,6 +72,7 @@ VARIANT = Variant(
     end=endings.bidders_win,
     all_pass=lambda rules: AllPass(HOLDER_FORCED, "Who holds the joker? They must bid 3. If the joker is in the "
                                                   "widow, the hand is void and the next dealer deals.", FORCED_BID),
+    auction_rounds=1,
     ladder=lambda n, rules: numbers(1, 6),
     sources=("[000] Hasenpfeffer", "[001] Hasenpfeffer", "[004] Variation 3: Hasenpfeffer euchre", "[003] Hare pepper"),
     rulings=(

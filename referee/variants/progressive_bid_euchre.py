@@ -55,6 +55,7 @@ VARIANT = Variant(
     score=score_progressive_bid,
     end=endings.after_hands,
     all_pass=lambda rules: THROWN_IN,
+    auction_rounds=1,
     ladder=lambda n, rules: LADDER,
     sources=("[002] Progressive Euchre, The Game", "[002] Progressive Euchre, Scoring"),
     rulings=(
