@@ -160,7 +160,7 @@ class Ranking:
         if self.is_right_bower(card):
             return f"the right bower (the jack of trump) when {suit_name(self.trump)} are trump"
         if self.is_left_bower(card):
-            return f"the left bower when {suit_name(self.trump)} are trump, so it counts as a {suit_name(self.trump)[:-1]}"
+            return f"the left bower when {suit_name(self.trump)} are trump (it counts as a {suit_name(self.trump)[:-1]})"
         if self.has_trump and card[1] == self.trump:
             return "a trump"
         return f"a {suit_name(card[1])[:-1]}"

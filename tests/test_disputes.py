@@ -81,7 +81,7 @@ def test_judge_left_bower_without_htmx_is_a_whole_page(client):
     assert response.status_code == 200 and is_page(response)
     said = words(response)
     assert "Seat 2 wins with" in said
-    assert "J♦ is the left bower when hearts are trump, so it counts as a heart, the highest trump played, so it " \
+    assert "J♦ is the left bower when hearts are trump (it counts as a heart), the highest trump played, so it " \
            "beats A♥, 9♥, K♥." in said
     assert 'aria-label="jack of diamonds, left bower"' in response.get_data(as_text=True)
 

@@ -31,7 +31,7 @@ def test_judge_a_trick_with_the_left_bower(page, shots):
         expect(page.locator("#trick li:not(.next)")).to_have_count(played)
     expect(page.locator("#verdict-title")).to_contain_text("Seat 2 wins with")
     expect(page.locator("#why")).to_have_text(
-        "J♦ is the left bower when hearts are trump, so it counts as a heart, the highest trump played, "
+        "J♦ is the left bower when hearts are trump (it counts as a heart), the highest trump played, "
         "so it beats A♥, 9♥, K♥.")
     assert time.monotonic() - started < 15
     expect(page.locator("#trick li.win")).to_contain_text("Seat 2")
