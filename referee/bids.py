@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from referee.errors import RefereeError
 
@@ -33,11 +34,13 @@ class Bid:
 Ladder = tuple[Bid, ...]
 
 
+@lru_cache(maxsize=None)
 def numbers(low: int, high: int) -> Ladder:
     """Plain trick bids from ``low`` to ``high``."""
     return tuple(Bid(n, n) for n in range(low, high + 1))
 
 
+@lru_cache(maxsize=None)
 def peppers(all_tricks: int) -> Ladder:
     """Little pepper below big pepper, both bids to take every trick ([000] Pepper, Bidding)."""
     return (Bid(LITTLE_PEPPER, all_tricks), Bid(BIG_PEPPER, all_tricks))

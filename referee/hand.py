@@ -100,7 +100,9 @@ def parse_hand(raw: Any, *, dealer: int, table: Table, variant_name: str, fields
             raise RefereeError(f"A {bid.label} bid is played at no trump, not {suit_name(trump)}.", field="trump")
         stuck = flags["forced"]  # a stuck dealer may name no trump at the forced bid ([003] Pepper)
         if not bid.no_trump and trump == NO_TRUMP and any(b.no_trump for b in ladder) and not bid.pepper and not stuck:
-            raise RefereeError(f"To play at no trump, bid {bid.tricks}NT rather than {bid.label}.", field="bid")
+            nt_bid = next((b for b in ladder if b.no_trump and b.tricks == bid.tricks), None)
+            hint = f"bid {nt_bid.label} rather than {bid.label}" if nt_bid else f"a {bid.label} bid is played in a suit"
+            raise RefereeError(f"To play at no trump, {hint}.", field="bid")
     if "auction" in raw and raw["auction"] is not None:
         check_auction(raw["auction"], dealer=dealer, table=table, ladder=ladder, variant_name=variant_name,
                       maker=maker, bid=bid, rounds=auction_rounds)

@@ -10,7 +10,6 @@ from referee.table import Ending, GameState, Table
 from referee.variant import Variant
 
 FORMAT = "euchre-match/1"
-TOP_LEVEL_KEYS = {"format", "variant", "rules", "players", "first_dealer", "start_totals", "hands"}
 
 
 def score_match(doc: Any) -> dict:
@@ -24,7 +23,7 @@ def score_match(doc: Any) -> dict:
     if doc.get("format", FORMAT) != FORMAT:
         raise RefereeError(f"Unknown format {doc.get('format')!r}; expected {FORMAT!r}.", field="format")
     variant = get_variant(doc.get("variant"))
-    rules = variant.resolve_rules(doc.get("rules") or {})
+    rules = variant.resolve_rules({} if doc.get("rules") is None else doc["rules"])
     table = _table(doc, variant)
     first_dealer = doc.get("first_dealer", 0)
     if type(first_dealer) is not int or not 0 <= first_dealer < table.n_players:
@@ -41,7 +40,8 @@ def score_match(doc: Any) -> dict:
     hands_out = []
     for index, raw in enumerate(hands_in):
         if ending is not None:
-            raise RefereeError(f"The game already ended on hand {len(hands_out)}; no hand can follow it.",
+            raise RefereeError(f"The game already ended, after {len(hands_out)} hand{'s' if len(hands_out) != 1 else ''}; "
+                               "no hand can follow it.",
                                hand=index, code="after-game-end")
         try:
             hand_out, dealer, ending = _score_one(raw, dealer, variant, rules, table, state, ladder)
