@@ -1,8 +1,10 @@
 """Small scoring pieces shared by several variants, each citing the rule it encodes."""
 from __future__ import annotations
 
+from typing import Callable
+
 from referee.errors import RefereeError
-from referee.hand import HandEntry
+from referee.hand import HandEntry, require_maker, team_tricks
 from referee.table import Outcome, Table
 
 
@@ -80,3 +82,28 @@ def made_or_set(table: Table, side: int, bid_label: str, tricks: int, made: bool
 
 def defenders_note(table: Table, side: int, tricks: int, points: int) -> str:
     return f"{table.names[side]} defended and took {plural(tricks, 'trick')}: {signed(points)}."
+
+
+def partnership_euchre(hand: HandEntry, table: Table, rules: dict, game: str, *, march: int, lone_march: int,
+                       euchred: Callable[[int], tuple[int, list[str]]]) -> Outcome:
+    """The shape every partnership euchre shares: the makers score ``euchre_points`` for 3 or more
+    tricks; otherwise they are euchred and ``euchred(tricks)`` says what the defenders score, with any
+    extra events ([000] Euchre, scoring; [004] Scoring). Stick-the-dealer and alone are flagged."""
+    if hand.void:
+        return Outcome.void(2, "Thrown in: nobody made trump.")
+    maker = require_maker(hand, game)
+    events = check_stuck_dealer(hand, rules, game)
+    side, other = table.side_of(maker), 1 - table.side_of(maker)
+    tricks = team_tricks(hand, table)[side]
+    who = table.names[side] + (f" ({table.players[maker]} alone)" if hand.alone else "")
+    deltas = [0, 0]
+    if tricks >= 3:
+        points, event = euchre_points(tricks, hand.alone, march=march, lone_march=lone_march)
+        deltas[side], extra = points, [event]
+        note = f"{who} took {plural(tricks, 'trick')}: {event.replace('-', ' ')}, +{points}."
+    else:
+        points, extra = euchred(tricks)
+        deltas[other], extra = points, ["euchred", *extra]
+        note = f"{who} took {plural(tricks, 'trick')}: euchred, {table.names[other]} +{points}."
+    flags = (["alone"] if hand.alone else []) + (["defender-alone"] if hand.defender_alone else [])
+    return Outcome(deltas, events + flags + extra, [note], maker_sides=(side,), made=tricks >= 3)

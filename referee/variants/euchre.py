@@ -9,9 +9,9 @@ from referee import endings
 from referee.allpass import DEALER_FORCED, VOID, AllPass
 from referee.cards import EUCHRE_24, EUCHRE_25, EUCHRE_32, Deck
 from referee.errors import RefereeError
-from referee.hand import HandEntry, require_maker, team_tricks
+from referee.hand import HandEntry
 from referee.options import Option, renege_penalty, stick_the_dealer, target
-from referee.scoring import apply_renege, check_stuck_dealer, euchre_points, plural
+from referee.scoring import apply_renege, partnership_euchre
 from referee.table import GameState, Outcome, Table
 from referee.variant import Variant
 
@@ -40,33 +40,15 @@ def score_euchre(hand: HandEntry, table: Table, rules: dict, state: GameState) -
     is euchred gives ``loner_euchred`` (2; 4 in older laws). With ``lone_defender`` a defender may go
     alone and scores 4 for a euchre ([004] Scoring: "A lone defender scores ... 4 points for a
     euchre"). A renege costs the reneging side ``renege_penalty`` ([004] Irregularities)."""
-    if hand.void:
-        return Outcome.void(2, "Thrown in: nobody made trump.")
-    maker = require_maker(hand, "euchre")
-    events = check_stuck_dealer(hand, rules, "euchre")
     if hand.defender_alone and not rules["lone_defender"]:
         raise RefereeError("A defender may go alone only with the house rule lone_defender.", field="defender_alone")
-    side = table.side_of(maker)
-    other = 1 - side
-    tricks = team_tricks(hand, table)[side]
-    deltas = [0, 0]
-    who = table.names[side] + (f" ({table.players[maker]} alone)" if hand.alone else "")
-    if tricks >= 3:
-        points, event = euchre_points(tricks, hand.alone)
-        deltas[side] = points
-        note = f"{who} took {plural(tricks, 'trick')}: {event.replace('-', ' ')}, +{points}."
-    else:
+
+    def euchred(tricks: int) -> tuple[int, list[str]]:
         if hand.defender_alone:
-            points = 4
-        elif hand.alone:
-            points = rules["loner_euchred"]
-        else:
-            points = 2
-        deltas[other] = points
-        event = "euchred"
-        note = f"{who} took {plural(tricks, 'trick')}: euchred, {table.names[other]} +{points}."
-    flags = (["alone"] if hand.alone else []) + (["defender-alone"] if hand.defender_alone else [])
-    outcome = Outcome(deltas, events + flags + [event], [note], maker_sides=(side,), made=tricks >= 3)
+            return 4, []
+        return (rules["loner_euchred"] if hand.alone else 2), []
+
+    outcome = partnership_euchre(hand, table, rules, "euchre", march=2, lone_march=4, euchred=euchred)
     return apply_renege(outcome, hand, table, rules)
 
 

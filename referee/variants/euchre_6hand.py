@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from referee import endings
 from referee.cards import SIX_HAND_33
-from referee.hand import HandEntry, require_maker, team_tricks
+from referee.hand import HandEntry
 from referee.options import Option, renege_penalty, stick_the_dealer, target
-from referee.scoring import apply_renege, check_stuck_dealer, euchre_points, plural
+from referee.scoring import apply_renege, partnership_euchre
 from referee.table import GameState, Outcome, Table
 from referee.variant import Variant
 from referee.variants.euchre import SUITS_ONLY, all_pass_void_or_stuck
@@ -18,25 +18,8 @@ def score_six_hand(hand: HandEntry, table: Table, rules: dict, state: GameState)
     """3 or 4 tricks +1; a march +3; a lone march +6; a euchre gives the defenders 3, and a lone maker
     euchred gives ``loner_euchred`` (3; 6 in a stricter reading) ([004] Variation 5: "A march and a
     euchre score 3 points instead of the standard 2; for a lone maker, the scores are 6 points each")."""
-    if hand.void:
-        return Outcome.void(2, "Thrown in: nobody made trump.")
-    maker = require_maker(hand, "six-hand euchre")
-    events = check_stuck_dealer(hand, rules, "six-hand euchre")
-    side = table.side_of(maker)
-    tricks = team_tricks(hand, table)[side]
-    deltas = [0, 0]
-    who = table.names[side] + (f" ({table.players[maker]} alone)" if hand.alone else "")
-    if tricks >= 3:
-        points, event = euchre_points(tricks, hand.alone, march=3, lone_march=6)
-        deltas[side] = points
-        note = f"{who} took {plural(tricks, 'trick')}: {event.replace('-', ' ')}, +{points}."
-    else:
-        points = rules["loner_euchred"] if hand.alone else 3
-        deltas[1 - side] = points
-        event = "euchred"
-        note = f"{who} took {plural(tricks, 'trick')}: euchred, {table.names[1 - side]} +{points}."
-    outcome = Outcome(deltas, events + (["alone"] if hand.alone else []) + [event], [note],
-                      maker_sides=(side,), made=tricks >= 3)
+    outcome = partnership_euchre(hand, table, rules, "six-hand euchre", march=3, lone_march=6,
+                                 euchred=lambda tricks: (rules["loner_euchred"] if hand.alone else 3, []))
     return apply_renege(outcome, hand, table, rules)
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from referee import endings
 from referee.cards import EUCHRE_24
-from referee.hand import HandEntry, require_maker, team_tricks
+from referee.hand import HandEntry
 from referee.options import Option, hands, stick_the_dealer, target
-from referee.scoring import check_stuck_dealer, euchre_points, plural
+from referee.scoring import partnership_euchre
 from referee.table import GameState, Outcome, Table
 from referee.variant import Variant
 from referee.variants.euchre import SUITS_ONLY, all_pass_void_or_stuck
@@ -18,28 +18,10 @@ def score_progressive(hand: HandEntry, table: Table, rules: dict, state: GameSta
     """1 for 3 or 4 tricks, 2 for a march, 4 for a lone march; euchred makers, alone or not, give the
     defenders 2, or ``euchre_sweep`` (4) when the defenders take all five ([003] Progressive Euchre,
     Rating: "Euchre sweeps nets 4 points")."""
-    if hand.void:
-        return Outcome.void(2, "Thrown in: nobody made trump.")
-    maker = require_maker(hand, "progressive euchre")
-    events = check_stuck_dealer(hand, rules, "progressive euchre")
-    side = table.side_of(maker)
-    tricks = team_tricks(hand, table)[side]
-    deltas = [0, 0]
-    who = table.names[side] + (f" ({table.players[maker]} alone)" if hand.alone else "")
-    if tricks >= 3:
-        points, event = euchre_points(tricks, hand.alone)
-        deltas[side] = points
-        note = f"{who} took {plural(tricks, 'trick')}: {event.replace('-', ' ')}, +{points}."
-        extra = []
-    else:
-        sweep = tricks == 0
-        points = rules["euchre_sweep"] if sweep else 2
-        deltas[1 - side] = points
-        event = "euchred"
-        extra = ["euchre-sweep"] if sweep else []
-        note = f"{who} took {plural(tricks, 'trick')}: euchred, {table.names[1 - side]} +{points}."
-    return Outcome(deltas, events + (["alone"] if hand.alone else []) + [event] + extra, [note],
-                   maker_sides=(side,), made=tricks >= 3)
+    def euchred(tricks: int) -> tuple[int, list[str]]:
+        return (rules["euchre_sweep"], ["euchre-sweep"]) if tricks == 0 else (2, [])
+
+    return partnership_euchre(hand, table, rules, "progressive euchre", march=2, lone_march=4, euchred=euchred)
 
 
 VARIANT = Variant(
