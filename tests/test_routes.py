@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -143,8 +144,7 @@ def test_preview_shows_the_referee_problem_in_words(client):
 def test_edit_form(client, htmx):
     match_id = create_match(client)
     add_hand(client, match_id, maker=1, trump="H", tricks=3)
-    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    hand_id = int(page.split(f"/matches/{match_id}/hands/")[1].split("/")[0])
+    hand_id = _first_hand_id(client, match_id)
     response = client.get(f"/matches/{match_id}/hands/{hand_id}/edit", htmx=htmx)
     assert response.status_code == 200
     assert is_page(response) is not htmx
@@ -156,8 +156,10 @@ def test_edit_form(client, htmx):
 
 
 def _first_hand_id(client, match_id: int) -> int:
+    """The database id of the hand listed first (the newest), read from its Edit link."""
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    return int(page.split(f"/matches/{match_id}/hands/")[1].split("/")[0])
+    edit_links = re.findall(rf"/matches/{match_id}/hands/(\d+)/edit", page)
+    return int(edit_links[0])  # the list shows the newest hand first
 
 
 @pytest.mark.parametrize("htmx", [False, True])
