@@ -279,10 +279,6 @@ def _what_if_hand(change: str, hand: dict, scored: dict, board: Any) -> tuple[di
     return None
 
 
-def _score(match: Any, hands: list[dict]) -> dict:
-    return scoring.score(match, hands)
-
-
 def _not_set(match: Any, hands: list[dict], index: int, board: Any) -> tuple[dict, str] | None:
     """The fewest extra tricks for the makers that the referee no longer scores as set."""
     current: dict = hands[index]
@@ -295,7 +291,7 @@ def _not_set(match: Any, hands: list[dict], index: int, board: Any) -> tuple[dic
         note = step_note or note
         trial = hands[:index] + [current]
         try:
-            events = _score(match, trial)["hands"][index]["events"]
+            events = scoring.score(match, trial)["hands"][index]["events"]
         except RefereeError:
             continue
         if not any(e in SET_EVENTS for e in events):
@@ -317,14 +313,14 @@ def what_if_result(match: Any, board: Any, index: int, change: str) -> dict[str,
     trial = hands[:index] + [changed] + hands[index + 1:]
     out: dict[str, Any] = {"possible": True, "hand": changed, "note": note, "stopped": None}
     try:
-        result = _score(match, trial)
+        result = scoring.score(match, trial)
     except RefereeError as error:
         if error.hand is None or error.hand <= index:
             return {"possible": True, "refused": error.message, "hand": changed, "note": note}
         # A later hand no longer fits (the game would have ended sooner, a forced bid changes...): show the
         # match up to that hand.
         out["stopped"] = {"number": error.hand + 1, "message": error.message}
-        result = _score(match, trial[:error.hand])
+        result = scoring.score(match, trial[:error.hand])
     out["result"] = result
     out["line"] = scoring.describe(result["hands"][index], result["sides"])
     out["notes"] = result["hands"][index].get("notes", [])
@@ -359,8 +355,8 @@ def what_if(match_id: int, number: int):
             if not answer["possible"]:
                 problem = f"This hand cannot have {CHANGES[change]}."
                 status = 422
-    maker = row["hand"].maker
-    who = board.sides[board.side_of(maker)] if maker is not None else ""
+    maker_side = row["scored"]["maker_side"]
+    who = board.sides[maker_side] if maker_side is not None else ""
     context = {
         "match": match, "board": board, "row": row, "number": number, "change": change,
         "change_words": CHANGES.get(change, ""), "options": options, "answer": answer, "problem": problem,

@@ -93,6 +93,7 @@ class Board:
         return self.table.players
 
     def side_of(self, seat: int) -> int:
+        """The side a seat plays for: match-format.md fixes seats i and i+2 as partners, team 0 holding seat 0."""
         return seat % 2 if self.table.partnership else seat
 
     @property
