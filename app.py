@@ -98,6 +98,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         template = "partials/_message.html" if htmx else "message.html"
         return render_template(template, title="Please reload", message=message, reload=True), 400
 
+    @app.errorhandler(403)
+    def forbidden(error):
+        template = "partials/_message.html" if htmx else "message.html"
+        message = error.description if error.description and not error.description.startswith("You don't") \
+            else "You may not do that here."
+        return render_template(template, title="Not allowed", message=message, reload=False), 403
+
     @app.errorhandler(404)
     def not_found(_error):
         template = "partials/_message.html" if htmx else "message.html"

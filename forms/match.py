@@ -17,36 +17,13 @@ def _strip(value: Any) -> Any:
     return " ".join(value.split()) if isinstance(value, str) else value
 
 
-class MatchSetupForm(FlaskForm):
-    variant = HiddenField(validators=[InputRequired("Choose a game first.")])
-    players = HiddenField(validators=[InputRequired("Choose how many players.")])
+class RulesMixin:
+    """House-rule fields built from a variant's options (see ``rule_fields``), checked by the referee."""
 
-    n_players: int
     option_fields: list[tuple[str, Any]]  # (field name, Option)
-    sides: int
 
-    def names(self) -> list[str]:
-        return [self[f"name_{s}"].data for s in range(self.n_players)]
-
-    def validate(self, extra_validators=None) -> bool:
-        ok = super().validate(extra_validators)
-        seen: dict[str, int] = {}
-        for s in range(self.n_players):
-            field = self[f"name_{s}"]
-            name = field.data
-            if not name:
-                continue
-            if name.casefold() in seen:
-                field.errors = list(field.errors) + [f"{name} already has a seat; give each seat its own name."]
-                ok = False
-            seen.setdefault(name.casefold(), s)
-        starts = [self[f"start_{i}"].data for i in range(self.sides)]
-        if any(v is not None for v in starts) and any(v is None for v in starts):
-            for i, v in enumerate(starts):
-                if v is None:
-                    self[f"start_{i}"].errors = list(self[f"start_{i}"].errors) + [
-                        "Give every side a start total, or leave them all empty."]
-            ok = False
+    def check_rules(self) -> bool:
+        ok = True
         for name, option in self.option_fields:
             field = self[name]
             if field.errors:
@@ -72,6 +49,38 @@ class MatchSetupForm(FlaskForm):
     def rules(self) -> dict[str, Any]:
         """The house rules chosen: every option, so the match keeps them even if defaults change."""
         return {option.key: self.rule_value(name, option) for name, option in self.option_fields}
+
+
+class MatchSetupForm(RulesMixin, FlaskForm):
+    variant = HiddenField(validators=[InputRequired("Choose a game first.")])
+    players = HiddenField(validators=[InputRequired("Choose how many players.")])
+
+    n_players: int
+    sides: int
+
+    def names(self) -> list[str]:
+        return [self[f"name_{s}"].data for s in range(self.n_players)]
+
+    def validate(self, extra_validators=None) -> bool:
+        ok = super().validate(extra_validators)
+        seen: dict[str, int] = {}
+        for s in range(self.n_players):
+            field = self[f"name_{s}"]
+            name = field.data
+            if not name:
+                continue
+            if name.casefold() in seen:
+                field.errors = list(field.errors) + [f"{name} already has a seat; give each seat its own name."]
+                ok = False
+            seen.setdefault(name.casefold(), s)
+        starts = [self[f"start_{i}"].data for i in range(self.sides)]
+        if any(v is not None for v in starts) and any(v is None for v in starts):
+            for i, v in enumerate(starts):
+                if v is None:
+                    self[f"start_{i}"].errors = list(self[f"start_{i}"].errors) + [
+                        "Give every side a start total, or leave them all empty."]
+            ok = False
+        return self.check_rules() and ok
 
     def start_totals(self) -> list[int] | None:
         starts = [self[f"start_{i}"].data for i in range(self.sides)]
@@ -107,9 +116,28 @@ def match_form(variant: Any, n_players: int, side_labels: list[str], known: list
         "Deals first", choices=choices((str(s), f"Seat {s + 1}") for s in range(n_players)), default="0",
         coerce=int, validators=[InputRequired("Tap the seat that deals first.")],
         invalid_choice_message="Tap the seat that deals first.")
-    option_fields = []
     defaults: dict[str, Any] = {"variant": variant.key, "players": str(n_players), "first_dealer": 0}
+    option_fields = rule_fields(variant, attrs, defaults)
+    for i, label in enumerate(side_labels):
+        attrs[f"start_{i}"] = IntegerField(label, validators=[
+            Optional(), NumberRange(-999, 999, "Start totals go from -999 to 999.")])
+    cls = type("MatchForm", (MatchSetupForm,), attrs)
+    cls.n_players = n_players
+    cls.option_fields = option_fields
+    cls.sides = len(side_labels)
+    if data:
+        defaults.update(data)
+    return cls(formdata=formdata, data=defaults)
+
+
+def rule_fields(variant: Any, attrs: dict[str, Any], defaults: dict[str, Any],
+                skip: tuple[str, ...] = ()) -> list[tuple[str, Any]]:
+    """Add one form field per house rule of ``variant`` to ``attrs`` (with its default); return
+    the (field name, Option) pairs for ``RulesMixin``."""
+    option_fields = []
     for option in variant.options:
+        if option.key in skip:
+            continue
         name = f"rule_{option.key}"
         label = humanize(option.key)
         if option.choices is not None and set(option.choices) <= {True, False} and all(
@@ -130,16 +158,7 @@ def match_form(variant: Any, n_players: int, side_labels: list[str], known: list
                                        validators=validators)
             defaults[name] = option.default
         option_fields.append((name, option))
-    for i, label in enumerate(side_labels):
-        attrs[f"start_{i}"] = IntegerField(label, validators=[
-            Optional(), NumberRange(-999, 999, "Start totals go from -999 to 999.")])
-    cls = type("MatchForm", (MatchSetupForm,), attrs)
-    cls.n_players = n_players
-    cls.option_fields = option_fields
-    cls.sides = len(side_labels)
-    if data:
-        defaults.update(data)
-    return cls(formdata=formdata, data=defaults)
+    return option_fields
 
 
 class ImportForm(FlaskForm):

@@ -1,4 +1,4 @@
-"""Database models: players, matches (with their seats) and hands.
+"""Database models: players, matches (with their seats) and hands, and progressive nights.
 
 A hand row holds exactly the keys of a match-document hand (``shared/spec/match-format.md``),
 so a match turns into its match document without any translation, and the referee scores that.
@@ -7,5 +7,7 @@ from extensions import db
 from models.player import Player
 from models.match import Match, MatchSeat
 from models.hand import Hand, HAND_KEYS
+from models.night import AuditEntry, Night, NightPlayer, NightSeat, NightTable, PinAttempt, TableGame
 
-__all__ = ["db", "Player", "Match", "MatchSeat", "Hand", "HAND_KEYS"]
+__all__ = ["db", "Player", "Match", "MatchSeat", "Hand", "HAND_KEYS", "AuditEntry", "Night", "NightPlayer",
+           "NightSeat", "NightTable", "PinAttempt", "TableGame"]

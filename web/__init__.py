@@ -1,5 +1,5 @@
-"""Blueprints, one module each: home, matches (setup, page, export/import, rematch), hands, and the
-rules pages and dispute tools."""
+"""Blueprints, one module each: home, matches (setup, page, export/import, rematch), hands, the
+rules pages and dispute tools, and progressive nights (director, tables, screens)."""
 from __future__ import annotations
 
 from flask import Flask
@@ -7,10 +7,14 @@ from flask import Flask
 
 def register_blueprints(app: Flask) -> None:
     from web import disputes, hands, home, matches
+    from web.nights import director, screens, tables
     from web.render import register_filters
 
     app.register_blueprint(home.bp)
     app.register_blueprint(matches.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(disputes.bp)
+    app.register_blueprint(director.bp)
+    app.register_blueprint(tables.bp)
+    app.register_blueprint(screens.bp)
     register_filters(app)

@@ -20,6 +20,7 @@ from models import Hand, Match
 from models.match import StaleMatch
 from web import scoring
 from web.matches import get_match, go, live_context
+from web.nights.access import may_write_match
 from web.render import page_or_fragment
 from web.scoring import Board, RefereeError
 
@@ -98,6 +99,16 @@ def _get_hand(match: Match, hand_id: int) -> Hand:
     if hand is None or hand.match_id != match.id:
         abort(404)
     return hand
+
+
+@bp.before_request
+def only_its_table_writes():
+    """A progressive night's table game is written only from that table's phones (see access)."""
+    if request.method != "POST" or request.endpoint == "hands.preview":
+        return None
+    match = get_match(request.view_args["match_id"])
+    problem = may_write_match(match)
+    return _live_problem(match, problem, 403) if problem else None
 
 
 # -- preview ----------------------------------------------------------------------------------

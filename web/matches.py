@@ -139,6 +139,8 @@ def export(match_id: int):
 @bp.post("/<int:match_id>/rematch")
 def rematch(match_id: int):
     old = get_match(match_id)
+    if old.table_game is not None:
+        abort(403, description="A progressive night's game has no rematch: the night seats the next game.")
     result = scoring.score(old)
     n = len(old.seats)
     dealt = [h.get("dealer") for h in result.get("hands", []) if h.get("dealer") is not None]

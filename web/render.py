@@ -19,8 +19,19 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
 
 
+def clock(moment: Any) -> str:
+    """A timestamp as the venue's local time of day, e.g. "21:05" (the server runs at the venue)."""
+    return moment.astimezone().strftime("%H:%M") if moment else ""
+
+
 def register_filters(app: Flask) -> None:
+    app.add_template_filter(clock, "clock")
     app.add_template_filter(signed, "signed")
     app.add_template_filter(bid_label, "bid_label")
     app.add_template_global(SUIT_LABELS, "SUIT_LABELS")
     app.add_template_global(SUIT_NAMES, "SUIT_NAMES")
+
+
+def night_page(fragment: str, status: int = 200, headers: dict | None = None, **context: Any):
+    """A night's page: htmx gets ``fragment``, a browser ``nights/page.html`` wrapped round it."""
+    return page_or_fragment("nights/page.html", fragment, status, headers, body=fragment, **context)

@@ -51,7 +51,7 @@ VARIANT = Variant(
     trumps=("S", "H", "D", "C"),
     hand_fields=frozenset({"maker", "bid", "trump", "void", "tricks", "auction"}),
     tricks_by="maker",
-    options=(hands(8), target(None, nullable=True, help="Optional: points that also end the game (none by default).")),
+    options=(hands(8, nullable=True), target(None, nullable=True, help="Optional: points that also end the game (none by default).")),
     score=score_progressive_bid,
     end=endings.after_hands,
     all_pass=lambda rules: THROWN_IN,

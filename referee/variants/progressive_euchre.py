@@ -37,7 +37,7 @@ VARIANT = Variant(
     hand_fields=frozenset({"maker", "trump", "alone", "forced", "void", "tricks"}),
     tricks_by="maker",
     options=(
-        hands(8),
+        hands(8, nullable=True),
         target(None, nullable=True, help="Optional: points that also end the game (none by default)."),
         Option("euchre_sweep", 4, "Points to defenders who take all five tricks against the makers.", choices=(2, 4)),
         stick_the_dealer(),
@@ -47,7 +47,9 @@ VARIANT = Variant(
     all_pass=all_pass_void_or_stuck,
     sources=("[003] Progressive Euchre, Rating", "[002] Progressive Euchre, Basics"),
     rulings=(
-        "A game is 8 hands at the table (option hands); the tournament's bell may stop it sooner. The higher "
+        "A game is 8 hands at the table (option hands); the tournament's bell may stop it sooner. With hands "
+        "null a table has no hand limit and plays until the bell, as every table but the lead table does "
+        "([002] Basics: when the bell rings, players at each table finish their current hand). The higher "
         "score wins and equal scores are a tie, which the tournament's tie rule then settles.",
         "A lone maker who is euchred gives the defenders 2 like any euchre; only a sweep (all five to the "
         "defenders) gives 4.",

@@ -1,0 +1,210 @@
+"""A progressive euchre night: its players, tables, who sits where each game, each table's game,
+the audit trail and the director's PIN attempts.
+
+The referee plans the seating (``referee.tournament``); these rows keep what it decided and what the
+tables reported. A table's game is scored hand by hand in an ordinary ``Match`` (the same form as any
+match), or as a game total.
+"""
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import Boolean, Date, ForeignKey, Index, Integer, String, Text, UniqueConstraint, update
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from extensions import db
+from models.base import JSONValue, UTCDateTime, utcnow
+from models.match import Match
+from models.player import NAME_MAX
+
+SEATS = ("N", "E", "S", "W")
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+# Match seats run clockwise from 0 with 0 & 2 partners (match-format.md): North, East, South, West.
+MATCH_SEAT = {"N": 0, "E": 1, "S": 2, "W": 3}
+PAIR_NAMES = {"NS": "North–South", "EW": "East–West"}
+
+
+class Night(db.Model):
+    """One progressive night. ``version`` goes up on every change a table or projector must see, so
+    their polls can be answered with a cheap 304 while nothing changed."""
+
+    __tablename__ = "night"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    slug: Mapped[str] = mapped_column(String(16), unique=True)
+    name: Mapped[str] = mapped_column(String(80))
+    day: Mapped[date] = mapped_column(Date)
+    variant: Mapped[str] = mapped_column(String(40))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSONValue, default=dict)
+    games: Mapped[int] = mapped_column(Integer, default=10)
+    hands_per_game: Mapped[int] = mapped_column(Integer, default=8)
+    movement: Mapped[str] = mapped_column(String(10), default="winners")
+    sit_out_mode: Mapped[str] = mapped_column(String(10), default="average")
+    sit_out_points: Mapped[int] = mapped_column(Integer, default=0)
+    bell_minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    pin_hash: Mapped[str] = mapped_column(String(256))
+    seed: Mapped[str] = mapped_column(String(32))
+    status: Mapped[str] = mapped_column(String(10), default="checkin")  # checkin, playing, finished
+    current_game: Mapped[int] = mapped_column(Integer, default=0)
+    game_started_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    bell_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    bell_by: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    chart_state: Mapped[dict[str, Any] | None] = mapped_column(JSONValue, nullable=True)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+    players: Mapped[list["NightPlayer"]] = relationship(
+        back_populates="night", order_by="NightPlayer.position", cascade="all, delete-orphan")
+    tables: Mapped[list["NightTable"]] = relationship(
+        back_populates="night", order_by="NightTable.number", cascade="all, delete-orphan")
+
+    @property
+    def bell_rung(self) -> bool:
+        return self.bell_at is not None
+
+    def touch(self) -> None:
+        """Bump the version (in SQL, so two requests never lose a bump) so polls see a change."""
+        db.session.execute(update(Night).where(Night.id == self.id).values(version=Night.version + 1)
+                           .execution_options(synchronize_session=False))
+
+    def __repr__(self) -> str:
+        return f"<Night {self.id} {self.name!r} game {self.current_game}>"
+
+
+class NightPlayer(db.Model):
+    """A player checked in to a night. They may play from game ``joined_game``; ``left_after`` is the
+    last game they play (None while they stay)."""
+
+    __tablename__ = "night_player"
+    __table_args__ = (UniqueConstraint("night_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("night.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(NAME_MAX))
+    name_key: Mapped[str] = mapped_column(String(NAME_MAX))  # casefolded: "ann" and "Ann" are one player
+    position: Mapped[int] = mapped_column(Integer)
+    joined_game: Mapped[int] = mapped_column(Integer, default=1)
+    left_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+    night: Mapped[Night] = relationship(back_populates="players")
+
+    def plays_in(self, game: int) -> bool:
+        return self.joined_game <= game and (self.left_after is None or game <= self.left_after)
+
+
+class NightTable(db.Model):
+    """A physical table with its card: number 1 is the head table. ``code`` (4 characters) opens its page."""
+
+    __tablename__ = "night_table"
+    __table_args__ = (UniqueConstraint("night_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("night.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    code: Mapped[str] = mapped_column(String(8), unique=True)
+
+    night: Mapped[Night] = relationship(back_populates="tables")
+
+
+class NightSeat(db.Model):
+    """Where a player sits in one game: a table and seat, or ``table`` None when they sit out.
+    ``since`` is the game from which they have sat at this table (the longest-seated stays put)."""
+
+    __tablename__ = "night_seat"
+    __table_args__ = (
+        UniqueConstraint("night_id", "game", "player_id"),
+        UniqueConstraint("night_id", "game", "table", "seat"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("night.id", ondelete="CASCADE"), index=True)
+    game: Mapped[int] = mapped_column(Integer)
+    player_id: Mapped[int] = mapped_column(ForeignKey("night_player.id", ondelete="CASCADE"), index=True)
+    table: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    seat: Mapped[str | None] = mapped_column(String(1), nullable=True)
+    since: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+    player: Mapped[NightPlayer] = relationship(lazy="joined")
+
+    @property
+    def pair(self) -> str | None:
+        return None if self.seat is None else ("NS" if self.seat in "NS" else "EW")
+
+
+class TableGame(db.Model):
+    """One table's game: played hand by hand in ``match``, or reported as a game total.
+
+    status: ``playing`` → ``submitted`` (one pair sent the result) → ``done`` (the other pair confirmed,
+    or the director closed the table). ``loners`` counts lone hands made per seat.
+    """
+
+    __tablename__ = "table_game"
+    __table_args__ = (UniqueConstraint("night_id", "game", "table"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("night.id", ondelete="CASCADE"), index=True)
+    game: Mapped[int] = mapped_column(Integer)
+    table: Mapped[int] = mapped_column(Integer)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), unique=True)
+    status: Mapped[str] = mapped_column(String(10), default="playing")
+    mode: Mapped[str] = mapped_column(String(6), default="hands")  # hands, total
+    ns_points: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    ew_points: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    winner: Mapped[str | None] = mapped_column(String(2), nullable=True)
+    tie_note: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    loners: Mapped[dict[str, int] | None] = mapped_column(JSONValue, nullable=True)
+    submitted_by: Mapped[str | None] = mapped_column(String(2), nullable=True)
+    submitted_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    done_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    closed_by_director: Mapped[bool] = mapped_column(Boolean, default=False)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+
+    match: Mapped[Match] = relationship(lazy="joined", backref=db.backref("table_game", uselist=False))
+
+    @property
+    def done(self) -> bool:
+        return self.status == "done"
+
+    def points_of(self, pair: str) -> int | None:
+        return self.ns_points if pair == "NS" else self.ew_points
+
+    def claim(self, expected_status: str) -> bool:
+        """Move on from ``expected_status`` only if no other request did first (a conditional UPDATE)."""
+        result = db.session.execute(
+            update(TableGame).where(TableGame.id == self.id, TableGame.status == expected_status,
+                                    TableGame.version == self.version)
+            .values(version=TableGame.version + 1).execution_options(synchronize_session=False))
+        if result.rowcount != 1:
+            return False
+        self.version += 1
+        return True
+
+
+class AuditEntry(db.Model):
+    """Who changed what, when, and the value before: every result, correction, closing and bell."""
+
+    __tablename__ = "audit_entry"
+    __table_args__ = (Index("ix_audit_entry_night_at", "night_id", "at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("night.id", ondelete="CASCADE"))
+    at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    actor: Mapped[str] = mapped_column(String(40))
+    action: Mapped[str] = mapped_column(String(40))
+    detail: Mapped[str] = mapped_column(Text, default="")
+    old: Mapped[Any] = mapped_column(JSONValue, nullable=True)
+    new: Mapped[Any] = mapped_column(JSONValue, nullable=True)
+
+
+class PinAttempt(db.Model):
+    """A director PIN attempt, kept so wrong guesses can be rate-limited across server workers."""
+
+    __tablename__ = "pin_attempt"
+    __table_args__ = (Index("ix_pin_attempt_night_at", "night_id", "at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("night.id", ondelete="CASCADE"))
+    at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    ok: Mapped[bool] = mapped_column(Boolean, default=False)

@@ -1,0 +1,356 @@
+"""A progressive night through its routes: setup and the PIN, check-in, seating, the bell, sending and
+confirming results, the director closing and correcting, and who may write what."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.app_helpers import add_hand
+from tests.conftest import Client
+from tests.night_helpers import PIN, Tables, check_in, confirm, create_night, night_data, send_total, start, table_codes
+
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+
+
+@pytest.fixture()
+def director(client) -> Client:
+    return client
+
+
+@pytest.fixture()
+def tables(app, clean_db) -> Tables:
+    return Tables(app)
+
+
+def _night(app, slug: str):
+    from extensions import db
+    from models import Night
+
+    with app.app_context():
+        night = db.session.query(Night).filter_by(slug=slug).one()
+        db.session.expunge(night)
+        return night
+
+
+def _table_game(app, slug: str, table: int, game: int | None = None):
+    from extensions import db
+    from models import Night, TableGame
+
+    with app.app_context():
+        night = db.session.query(Night).filter_by(slug=slug).one()
+        tg = db.session.query(TableGame).filter_by(night_id=night.id, game=game or night.current_game,
+                                                   table=table).one()
+        return {"status": tg.status, "ns": tg.ns_points, "ew": tg.ew_points, "winner": tg.winner,
+                "match_id": tg.match_id, "closed": tg.closed_by_director, "loners": tg.loners}
+
+
+def _audit(app, slug: str) -> list[tuple[str, str, str]]:
+    from extensions import db
+    from models import AuditEntry, Night
+
+    with app.app_context():
+        night = db.session.query(Night).filter_by(slug=slug).one()
+        return [(a.actor, a.action, a.detail) for a in
+                db.session.query(AuditEntry).filter_by(night_id=night.id).order_by(AuditEntry.id)]
+
+
+# -- setup ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("htmx", [False, True])
+def test_setup_form_shows_defaults(director, htmx):
+    response = director.get("/nights/new", htmx=htmx)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert ('<html' in html) is (not htmx)
+    assert 'value="10"' in html and 'value="8"' in html and 'value="progressive-euchre" selected' in html
+    assert 'name="rule_hands"' not in html and 'name="rule_euchre_sweep"' in html
+
+
+def test_setup_variant_switch_shows_its_house_rules(director):
+    html = director.get("/nights/new?variant=euchre", htmx=True).get_data(as_text=True)
+    assert 'name="rule_stick_the_dealer"' in html and 'name="rule_euchre_sweep"' not in html
+    options = re.findall(r'<option value="([^"]+)"', director.get("/nights/new").get_data(as_text=True))
+    assert "progressive-euchre" in options and "euchre" in options
+    assert "buck-euchre" not in options and "call-ace-euchre" not in options
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_setup_errors_sit_next_to_their_fields(director, htmx, app):
+    data = night_data(name="", games="0", pin="12", pin_again="34")
+    response = director.post("/nights/new", data, htmx=htmx)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert 'id="err-name"' in html and 'id="err-games"' in html and 'id="err-pin"' in html
+    from extensions import db
+    from models import Night
+    with app.app_context():
+        assert db.session.query(Night).count() == 0
+
+
+def test_setup_refuses_pins_that_differ(director):
+    html = director.post("/nights/new", night_data(pin="1234", pin_again="1235")).get_data(as_text=True)
+    assert "The two PINs differ" in html
+
+
+def test_setup_leads_to_check_in_as_director(director):
+    slug = create_night(director)
+    page = director.get(f"/nights/{slug}").get_data(as_text=True)
+    assert "Check-in" in page and "Thursday night" in page
+
+
+# -- the PIN --------------------------------------------------------------------------------------
+def test_dashboard_asks_for_the_pin(director, app):
+    slug = create_night(director)
+    stranger = Client(app.test_client())
+    response = stranger.get(f"/nights/{slug}")
+    assert response.status_code == 303 and "/login" in response.headers["Location"]
+    assert stranger.post(f"/nights/{slug}/start").status_code == 403
+    assert stranger.post(f"/nights/{slug}/players", {"names": "Zed"}).status_code == 403
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_right_pin_opens_the_dashboard(director, app, htmx):
+    slug = create_night(director)
+    other = Client(app.test_client())
+    wrong = other.post(f"/nights/{slug}/login", {"pin": "0000"}, htmx=htmx)
+    assert wrong.status_code == 422 and "That is not the PIN" in wrong.get_data(as_text=True)
+    right = other.post(f"/nights/{slug}/login", {"pin": PIN}, htmx=htmx)
+    if htmx:
+        assert right.headers["HX-Redirect"].endswith(f"/nights/{slug}")
+    else:
+        assert right.status_code == 303
+    assert other.get(f"/nights/{slug}").status_code == 200
+
+
+def test_pin_guesses_are_rate_limited(director, app):
+    slug = create_night(director)
+    guesser = Client(app.test_client())
+    for n in range(5):
+        assert guesser.post(f"/nights/{slug}/login", {"pin": f"{n:04d}"}).status_code == 422
+    locked = guesser.post(f"/nights/{slug}/login", {"pin": PIN})
+    assert locked.status_code == 429 and "Too many wrong PINs" in locked.get_data(as_text=True)
+    # another phone is locked out too: the count is kept per night, in the database
+    assert Client(app.test_client()).post(f"/nights/{slug}/login", {"pin": PIN}).status_code == 429
+    assert guesser.get(f"/nights/{slug}").status_code == 303
+
+
+# -- check-in -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("htmx", [False, True])
+def test_check_in_adds_players_once(director, htmx):
+    slug = create_night(director)
+    response = director.post(f"/nights/{slug}/players", {"names": "Ann\n  Bo \n\nann\n"}, htmx=htmx)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and ('<html' in html) is (not htmx)
+    assert "Checked in: Ann, Bo." in html and "ann is already checked in." in html
+    again = director.post(f"/nights/{slug}/players", {"names": "Bo"}, htmx=htmx)
+    assert again.status_code == 422 and "Bo is already checked in." in again.get_data(as_text=True)
+
+
+def test_check_in_escapes_names(director):
+    slug = create_night(director)
+    director.post(f"/nights/{slug}/players", {"names": "<script>alert(1)</script>"})
+    html = director.get(f"/nights/{slug}/players").get_data(as_text=True)
+    assert "<script>alert(1)</script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_start_needs_four_players(director):
+    slug = create_night(director)
+    check_in(director, slug, NAMES[:3])
+    response = director.post(f"/nights/{slug}/start")
+    assert response.status_code == 422 and "at least 4 players" in response.get_data(as_text=True)
+
+
+# -- a game, end to end ---------------------------------------------------------------------------
+def _play_game(app, director, tables, slug, scores: dict[int, tuple[int, int]]):
+    """Ring the bell, then each table sends a game total and the other pair confirms."""
+    director.post(f"/nights/{slug}/bell")
+    codes = table_codes(app, slug)
+    for table, (ns, ew) in scores.items():
+        phone = tables.phone(codes[table])
+        assert send_total(phone, codes[table], ns, ew).status_code == 303
+        assert confirm(phone, codes[table]).status_code == 303
+
+
+def test_a_game_from_seating_to_the_next(director, tables, app):
+    slug = create_night(director, games=2)
+    check_in(director, slug, NAMES)
+    start(director, slug)
+    codes = table_codes(app, slug)
+    assert sorted(codes) == [1, 2]
+    head = tables.phone(codes[1])
+    page = head.get(f"/t/{codes[1]}").get_data(as_text=True)
+    assert "Head table" in page and 'id="ring-bell"' in page and 'id="hand-form"' in page
+    # before the bell no result can be sent
+    early = send_total(head, codes[1], 5, 3)
+    assert early.status_code == 422 and "The bell has not rung yet" in early.get_data(as_text=True)
+    _play_game(app, director, tables, slug, {1: (5, 3), 2: (2, 7)})
+    night = _night(app, slug)
+    assert night.current_game == 2 and night.bell_at is None
+    moved = head.get(f"/t/{codes[1]}").get_data(as_text=True)
+    assert "Where last game's players went" in moved and "Game 2 of 2" in moved
+    _play_game(app, director, tables, slug, {1: (6, 1)})
+    phone = tables.phone(codes[2])
+    refused = send_total(phone, codes[2], 4, 4)  # a tie entered as a total needs the cut
+    assert refused.status_code == 422 and "cut for high card" in refused.get_data(as_text=True)
+    assert _night(app, slug).status == "playing"
+    tied = send_total(phone, codes[2], 4, 4, cut="EW")
+    assert tied.status_code == 303 and confirm(phone, codes[2]).status_code == 303
+    assert _table_game(app, slug, 2)["winner"] == "EW"
+    assert _night(app, slug).status == "finished"
+
+
+def test_confirm_comes_from_the_other_pair(director, tables, app):
+    slug = create_night(director)
+    check_in(director, slug, NAMES[:4])
+    start(director, slug)
+    code = table_codes(app, slug)[1]
+    phone = tables.phone(code)
+    phone.post(f"/t/{code}/bell")
+    assert send_total(phone, code, 6, 2, pair="NS").status_code == 303
+    same = confirm(phone, code, pair="NS")
+    assert same.status_code == 409 and "the other pair confirms it" in same.get_data(as_text=True)
+    rejected = phone.post(f"/t/{code}/reject", {"pair": "EW"}, htmx=True)
+    assert rejected.status_code == 200 and 'id="send-ns"' in rejected.get_data(as_text=True)
+    assert _table_game(app, slug, 1)["status"] == "playing"
+    assert [a[1] for a in _audit(app, slug)][-2:] == ["submit", "reject"]
+
+
+def test_hands_at_the_table_decide_the_result(director, tables, app):
+    slug = create_night(director)
+    check_in(director, slug, NAMES[:4])
+    start(director, slug)
+    code = table_codes(app, slug)[1]
+    phone = tables.phone(code)
+    match_id = _table_game(app, slug, 1)["match_id"]
+    assert add_hand(phone, match_id, maker=0, trump="S", alone=True, tricks=5).status_code == 303   # N: lone march 4
+    assert add_hand(phone, match_id, maker=1, trump="H", tricks=2).status_code == 303               # E-W euchred: N-S +2
+    assert phone.post(f"/t/{code}/bell").status_code == 303
+    sent = phone.post(f"/t/{code}/submit", {"pair": "EW"}, htmx=True)
+    assert sent.status_code == 200 and "North–South <strong>6</strong>" in sent.get_data(as_text=True)
+    # once sent, the scoresheet is locked until the other pair says "not right"
+    late = add_hand(phone, match_id, maker=2, trump="C", tricks=3)
+    assert late.status_code == 403
+    assert confirm(phone, code, pair="NS").status_code == 303
+    result = _table_game(app, slug, 1, game=1)
+    assert (result["ns"], result["ew"], result["winner"], result["loners"]["N"]) == (6, 0, "NS", 1)
+
+
+def test_a_table_writes_only_its_own_game(director, tables, app):
+    slug = create_night(director)
+    check_in(director, slug, NAMES)
+    start(director, slug)
+    codes = table_codes(app, slug)
+    phone_one = tables.phone(codes[1])
+    other_match = _table_game(app, slug, 2)["match_id"]
+    refused = add_hand(phone_one, other_match, maker=0, trump="S", tricks=3)
+    assert refused.status_code == 403 and "belongs to another table" in refused.get_data(as_text=True)
+    assert phone_one.post(f"/t/{codes[2]}/bell").status_code == 403   # not table 2's phone
+    stranger = Client(app.test_client())
+    assert stranger.post(f"/t/{codes[1]}/bell").status_code == 403
+    assert tables.phone(codes[2]).post(f"/t/{codes[2]}/bell").status_code == 403  # only the head table rings
+    assert _night(app, slug).bell_at is None
+    rematch = phone_one.post(f"/matches/{other_match}/rematch")
+    assert rematch.status_code == 403
+
+
+def test_director_closes_a_table_and_it_is_logged(director, tables, app):
+    slug = create_night(director)
+    check_in(director, slug, NAMES)
+    start(director, slug)
+    codes = table_codes(app, slug)
+    director.post(f"/nights/{slug}/bell")
+    phone = tables.phone(codes[1])
+    send_total(phone, codes[1], 5, 2)
+    confirm(phone, codes[1])
+    form = director.get(f"/nights/{slug}/games/1/tables/2/close").get_data(as_text=True)
+    assert 'name="ns_points" class="num"' in form or 'id="ns_points"' in form
+    response = director.post(f"/nights/{slug}/games/1/tables/2/close",
+                             {"ns_points": "3", "ew_points": "3", "cut_winner": "NS", "reason": "Left early",
+                              **{f"loners_{s}": "0" for s in "NESW"}})
+    assert response.status_code == 303
+    closed = _table_game(app, slug, 2, game=1)
+    assert closed["closed"] and closed["winner"] == "NS" and closed["status"] == "done"
+    assert _night(app, slug).current_game == 2
+    actor, action, detail = [a for a in _audit(app, slug) if a[1] == "close"][0]
+    assert actor == "director" and "Left early" in detail
+
+
+def test_director_corrects_a_finished_game_with_an_audit_trail(director, tables, app):
+    slug = create_night(director, games=1)
+    check_in(director, slug, NAMES[:4])
+    start(director, slug)
+    _play_game(app, director, tables, slug, {1: (5, 3)})
+    assert _night(app, slug).status == "finished"
+    bad = director.post(f"/nights/{slug}/games/1/tables/1/correct",
+                        {"ns_points": "x", "ew_points": "3", **{f"loners_{s}": "0" for s in "NESW"}}, htmx=True)
+    assert bad.status_code == 422 and _table_game(app, slug, 1)["ns"] == 5
+    ok = director.post(f"/nights/{slug}/games/1/tables/1/correct",
+                       {"ns_points": "2", "ew_points": "3", "reason": "Misread", **{f"loners_{s}": "0" for s in "NESW"}})
+    assert ok.status_code == 303
+    assert _table_game(app, slug, 1)["winner"] == "EW"
+    from extensions import db
+    from models import AuditEntry
+    with app.app_context():
+        entry = db.session.query(AuditEntry).filter_by(action="correct").one()
+        assert entry.old["ns"] == 5 and entry.new["ns"] == 2 and entry.actor == "director"
+
+
+def test_late_arrival_and_leaver_change_the_next_game(director, tables, app):
+    slug = create_night(director, games=3)
+    check_in(director, slug, NAMES)
+    start(director, slug)
+    check_in(director, slug, ["Ike"])
+    from extensions import db
+    from models import Night, NightPlayer, NightSeat
+    with app.app_context():
+        night = db.session.query(Night).filter_by(slug=slug).one()
+        bo = db.session.query(NightPlayer).filter_by(night_id=night.id, name="Bo").one()
+        bo_id = bo.id
+    assert director.post(f"/nights/{slug}/players/{bo_id}/leave").status_code == 200
+    _play_game(app, director, tables, slug, {1: (5, 3), 2: (2, 7)})
+    with app.app_context():
+        seats = db.session.query(NightSeat).filter_by(game=2).all()
+        by_name = {s.player.name: s for s in seats}
+    assert "Bo" not in by_name and "Ike" in by_name and by_name["Ike"].table is not None
+    assert len([s for s in seats if s.table is not None]) == 8
+
+
+# -- polling --------------------------------------------------------------------------------------
+def test_table_pulse_answers_304_until_something_changes(director, tables, app):
+    slug = create_night(director)
+    check_in(director, slug, NAMES[:4])
+    start(director, slug)
+    code = table_codes(app, slug)[1]
+    phone = tables.phone(code)
+    first = phone.get(f"/t/{code}/pulse?game=1", htmx=True)
+    assert first.status_code == 200
+    tag = first.headers["ETag"].strip('"')
+    same = phone.get(f"/t/{code}/pulse?game=1&seen={tag}", htmx=True)
+    assert same.status_code == 304 and same.get_data() == b""
+    assert phone.raw.get(f"/t/{code}/pulse?game=1", headers={"If-None-Match": f'"{tag}"'}).status_code == 304
+    director.post(f"/nights/{slug}/bell")
+    rung = phone.get(f"/t/{code}/pulse?game=1&seen={tag}", htmx=True)
+    assert rung.status_code == 200 and "The bell has rung" in rung.get_data(as_text=True)
+    stale = phone.get(f"/t/{code}/pulse?game=0&seen={rung.headers['ETag'].strip(chr(34))}", htmx=True)
+    assert stale.headers.get("HX-Refresh") == "true"
+
+
+def test_dashboard_polls_cheaply(director, app):
+    slug = create_night(director)
+    check_in(director, slug, NAMES[:4])
+    first = director.get(f"/nights/{slug}/live", htmx=True)
+    tag = first.headers["ETag"].strip('"')
+    assert director.get(f"/nights/{slug}/live?seen={tag}", htmx=True).status_code == 304
+    start(director, slug)
+    assert director.get(f"/nights/{slug}/live?seen={tag}", htmx=True).status_code == 200
+
+
+def test_table_code_entry(director, app):
+    slug = create_night(director)
+    check_in(director, slug, NAMES[:4])
+    start(director, slug)
+    code = table_codes(app, slug)[1]
+    assert director.get(f"/t/?code={code.lower()}").headers["Location"].endswith(f"/t/{code}")
+    missing = director.get("/t/?code=ZZZZ")
+    assert missing.status_code == 404 and "No table has the code ZZZZ" in missing.get_data(as_text=True)
+    assert director.get("/t/").status_code == 200

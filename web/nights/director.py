@@ -1,0 +1,315 @@
+"""The director's pages: set up a night, the PIN, check-in, the dashboard with every table, the bell,
+and closing or correcting a table's game."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request, url_for
+from sqlalchemy import func, select
+
+from extensions import db, htmx
+from forms.night import CheckInForm, CorrectionForm, PinForm, night_setup_form
+from models import Match, Night, NightPlayer, TableGame
+from models.night import PAIR_NAMES, SEATS
+from referee.tournament.night import TIE_RULE
+from web import scoring
+from web.matches import go
+from web.nights import access, service
+from web.nights.pulse import poll_answer, poll_seconds
+from web.render import night_page
+
+bp = Blueprint("nights", __name__, url_prefix="/nights")
+
+DEFAULT_VARIANT = "progressive-euchre"
+
+
+def night_variants() -> list[Any]:
+    """The games a night can be played at: every variant with 4-player partnerships."""
+    return [v for v in scoring.referee.VARIANTS.values() if 4 in v.players and v.is_partnership(4)]
+
+
+def _variant(key: str | None) -> Any:
+    choices = {v.key: v for v in night_variants()}
+    return choices.get(key or DEFAULT_VARIANT, choices[DEFAULT_VARIANT])
+
+
+# -- setup --------------------------------------------------------------------------------------
+@bp.get("/new")
+def new():
+    variant = _variant(request.args.get("variant"))
+    return night_page("nights/_new.html", form=night_setup_form(variant), variant=variant,
+                            variants=night_variants())
+
+
+@bp.post("/new")
+def create():
+    variant = _variant(request.form.get("variant"))
+    form = night_setup_form(variant, formdata=request.form)
+    if not form.validate():
+        return night_page("nights/_new.html", status=422, form=form, variant=variant,
+                                variants=night_variants())
+    night = service.create_night(
+        name=form.name.data, day=form.day.data, variant=variant.key, rules=form.rules(), games=form.games.data,
+        hands_per_game=form.hands_per_game.data, movement=form.movement.data, sit_out_mode=form.sit_out_mode.data,
+        sit_out_points=form.sit_out_points.data, bell_minutes=form.bell_minutes.data, pin=form.pin.data)
+    db.session.commit()
+    access.grant_director(night)
+    return go(url_for("nights.players", slug=night.slug))
+
+
+# -- the PIN ------------------------------------------------------------------------------------
+@bp.route("/<slug>/login", methods=["GET", "POST"])
+def login(slug: str):
+    night = access.get_night(slug)
+    form = PinForm()
+    status = 200
+    if request.method == "POST":
+        wait = access.pin_locked_for(night)
+        if wait is not None:
+            minutes = max(1, round(wait.total_seconds() / 60))
+            form.pin.errors = [f"Too many wrong PINs. Wait {minutes} minute{'s' if minutes > 1 else ''} and try again."]
+            status = 429
+        elif form.validate() and access.try_pin(night, form.pin.data):
+            access.grant_director(night)
+            return go(request.args.get("next") or url_for("nights.dashboard", slug=slug))
+        else:
+            left = access.failures_left(night)
+            if not form.pin.errors:
+                form.pin.errors = [f"That is not the PIN. {left} more tr{'y' if left == 1 else 'ies'} before a "
+                                   "10-minute wait." if left else "That is not the PIN."]
+            status = 422
+    return night_page("nights/_login.html", status=status, night=night, form=form)
+
+
+def _director_night(slug: str) -> Night | Any:
+    night = access.get_night(slug)
+    access.require_director(night)
+    return night
+
+
+# -- the dashboard ------------------------------------------------------------------------------
+def _dashboard_tag(night: Night) -> str:
+    """Changes with the night and with every hand saved at a table this game."""
+    hands = db.session.scalar(
+        select(func.coalesce(func.sum(Match.version), 0)).join(TableGame, TableGame.match_id == Match.id)
+        .where(TableGame.night_id == night.id, TableGame.game == night.current_game))
+    return f"d{night.id}-{night.version}-{hands}"
+
+
+def dashboard_context(night: Night) -> dict[str, Any]:
+    service.ring_if_timer_due(night)
+    game = night.current_game
+    seats = service.seats_of(night, game) if game else []
+    at_table: dict[int, dict[str, str]] = {}
+    for seat in seats:
+        if seat.table is not None:
+            at_table.setdefault(seat.table, {})[seat.seat] = seat.player.name
+    tables = []
+    for tg in service.table_games(night, game) if game else []:
+        code = next((t.code for t in night.tables if t.number == tg.table), "")
+        tables.append({"tg": tg, "code": code, "names": at_table.get(tg.table, {}),
+                       "hands": len(tg.match.hands), "totals": _totals(tg)})
+    roster = service.roster(night, max(game, 1) if night.status != "playing" else game + 1)
+    return {"night": night, "tables": tables, "sit_outs": [s.player.name for s in seats if s.table is None],
+            "done": sum(1 for t in tables if t["tg"].done), "next_roster": len(roster),
+            "players": night.players, "pairs": PAIR_NAMES, "seats": SEATS, "tie_rule": TIE_RULE,
+            "bell_due": service.bell_due_at(night), "poll_url": url_for("nights.live", slug=night.slug),
+            "poll_tag": _dashboard_tag(night), "poll_seconds": poll_seconds(), "poll_target": "#dashboard"}
+
+
+def _totals(tg: TableGame) -> tuple[int, int]:
+    if tg.ns_points is not None:
+        return tg.ns_points, tg.ew_points or 0
+    counted = service.hands_result(tg)
+    return counted.ns_points, counted.ew_points
+
+
+@bp.get("/<slug>")
+def dashboard(slug: str):
+    night = access.get_night(slug)
+    if not access.is_director(night):
+        return go(url_for("nights.login", slug=slug, next=request.path))
+    return night_page("nights/_dashboard.html", **dashboard_context(night))
+
+
+@bp.get("/<slug>/live")
+def live(slug: str):
+    night = _director_night(slug)
+    service.ring_if_timer_due(night)
+    return poll_answer(_dashboard_tag(night),
+                       lambda: render_template("nights/_dashboard.html", **dashboard_context(night)))
+
+
+def _dashboard_after(night: Night, message: str | None = None, status: int = 200):
+    db.session.refresh(night)
+    if htmx:
+        return night_page("nights/_dashboard.html", status=status,
+                                message=message, **dashboard_context(night))
+    if message:
+        return night_page("nights/_dashboard.html", status=status,
+                                message=message, **dashboard_context(night))
+    return go(url_for("nights.dashboard", slug=night.slug))
+
+
+@bp.post("/<slug>/start")
+def start(slug: str):
+    night = _director_night(slug)
+    if night.status != "checkin":
+        return _dashboard_after(night, "The night has already started.", 409)
+    try:
+        service.start_game(night, 1)
+        db.session.commit()
+    except service.NightError as error:
+        db.session.rollback()
+        return _dashboard_after(night, error.message, 422)
+    return _dashboard_after(night)
+
+
+@bp.post("/<slug>/bell")
+def bell(slug: str):
+    night = _director_night(slug)
+    try:
+        rung = service.ring_bell(night, "director")
+        db.session.commit()
+    except service.NightError as error:
+        db.session.rollback()
+        return _dashboard_after(night, error.message, 422)
+    return _dashboard_after(night, None if rung else "The bell had already rung.")
+
+
+# -- check-in -----------------------------------------------------------------------------------
+def _players_context(night: Night, form: CheckInForm | None = None, added: list[str] | None = None,
+                     skipped: list[str] | None = None) -> dict[str, Any]:
+    upcoming = service.next_playable_game(night)
+    return {"night": night, "form": form or CheckInForm(), "added": added or [], "skipped": skipped or [],
+            "upcoming": upcoming, "playing_next": len(service.roster(night, upcoming))}
+
+
+@bp.get("/<slug>/players")
+def players(slug: str):
+    night = _director_night(slug)
+    return night_page("nights/_players.html", **_players_context(night))
+
+
+@bp.post("/<slug>/players")
+def check_in(slug: str):
+    night = _director_night(slug)
+    form = CheckInForm()
+    if not form.validate():
+        return night_page("nights/_players.html", status=422,
+                                **_players_context(night, form))
+    try:
+        added, skipped = service.check_in(night, form.cleaned())
+        db.session.commit()
+    except service.NightError as error:
+        db.session.rollback()
+        form.names.errors = [error.message]
+        return night_page("nights/_players.html", status=422,
+                                **_players_context(night, form))
+    status = 200 if added else 422
+    if not added:
+        form.names.errors = skipped or ["Write at least one new name."]
+        return night_page("nights/_players.html", status=status,
+                                **_players_context(night, form))
+    return night_page("nights/_players.html",
+                            **_players_context(night, CheckInForm(formdata=None), added, skipped))
+
+
+def _night_player(night: Night, player_id: int) -> NightPlayer:
+    player = db.session.get(NightPlayer, player_id)
+    if player is None or player.night_id != night.id:
+        abort(404)
+    return player
+
+
+@bp.post("/<slug>/players/<int:player_id>/leave")
+def player_leaves(slug: str, player_id: int):
+    night = _director_night(slug)
+    service.leave(night, _night_player(night, player_id))
+    db.session.commit()
+    return night_page("nights/_players.html", **_players_context(night))
+
+
+@bp.post("/<slug>/players/<int:player_id>/return")
+def player_returns(slug: str, player_id: int):
+    night = _director_night(slug)
+    service.come_back(night, _night_player(night, player_id))
+    db.session.commit()
+    return night_page("nights/_players.html", **_players_context(night))
+
+
+# -- closing and correcting a table's game -------------------------------------------------------
+def _table_game(night: Night, game: int, table: int) -> TableGame:
+    tg = db.session.scalar(select(TableGame).where(TableGame.night_id == night.id, TableGame.game == game,
+                                                   TableGame.table == table))
+    if tg is None:
+        abort(404)
+    return tg
+
+
+def _result_form_data(tg: TableGame) -> dict[str, Any]:
+    if tg.ns_points is not None:
+        ns, ew, loners = tg.ns_points, tg.ew_points, dict(tg.loners or {})
+    else:
+        counted = service.hands_result(tg)
+        ns, ew, loners = counted.ns_points, counted.ew_points, counted.loners
+    data: dict[str, Any] = {"ns_points": ns, "ew_points": ew, "cut_winner": tg.winner}
+    data.update({f"loners_{seat}": loners.get(seat, 0) for seat in SEATS})
+    return data
+
+
+def _result_page(night: Night, tg: TableGame, form: CorrectionForm, kind: str, status: int = 200,
+                 message: str | None = None):
+    names = {s.seat: s.player.name for s in service.seats_of(night, tg.game) if s.table == tg.table}
+    return night_page("nights/_result_form.html", status=status, night=night,
+                            tg=tg, form=form, kind=kind, names=names, message=message, tie_rule=TIE_RULE)
+
+
+def _change_result(slug: str, game: int, table: int, kind: str):
+    night = _director_night(slug)
+    tg = _table_game(night, game, table)
+    if request.method == "GET":
+        return _result_page(night, tg, CorrectionForm(data=_result_form_data(tg)), kind)
+    form = CorrectionForm()
+    if not form.validate():
+        return _result_page(night, tg, form, kind, 422)
+    change = service.close_table if kind == "close" else service.correct
+    try:
+        change(night, tg, ns=form.ns_points.data, ew=form.ew_points.data, loners=form.loners(),
+               cut_winner=form.cut_winner.data or None, reason=form.reason.data or "")
+        db.session.commit()
+    except service.NightError as error:
+        db.session.rollback()
+        db.session.refresh(tg)
+        target = form[error.field] if error.field else None
+        if target is not None:
+            target.errors = list(target.errors) + [error.message]
+        return _result_page(night, tg, form, kind, 409 if target is None else 422,
+                            None if target is not None else error.message)
+    if kind == "close":
+        service.advance_if_done(night)
+    return go(url_for("nights.dashboard", slug=slug) if kind == "close"
+              else url_for("nights.game", slug=slug, game=game))
+
+
+@bp.route("/<slug>/games/<int:game>/tables/<int:table>/close", methods=["GET", "POST"])
+def close(slug: str, game: int, table: int):
+    return _change_result(slug, game, table, "close")
+
+
+@bp.route("/<slug>/games/<int:game>/tables/<int:table>/correct", methods=["GET", "POST"])
+def correct(slug: str, game: int, table: int):
+    return _change_result(slug, game, table, "correct")
+
+
+@bp.get("/<slug>/games/<int:game>")
+def game(slug: str, game: int):
+    night = _director_night(slug)
+    seats = service.seats_of(night, game)
+    names: dict[int, dict[str, str]] = {}
+    for seat in seats:
+        if seat.table is not None:
+            names.setdefault(seat.table, {})[seat.seat] = seat.player.name
+    return night_page("nights/_game.html", night=night, game=game,
+                            tables=service.table_games(night, game), names=names,
+                            sit_outs=[s.player.name for s in seats if s.table is None])

@@ -1,0 +1,429 @@
+"""What happens in a progressive night, step by step: check-in, starting a game, the bell, a table's
+result, the director's closing and corrections, and the move to the next game.
+
+The referee decides (seating, ties, sit-out points, prizes: ``referee.tournament``); this module
+stores its decisions and writes the audit trail. Each function leaves committing to the caller,
+except ``advance_if_done``, which runs in its own transaction after a table's result is in.
+"""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any, Iterable
+
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+from werkzeug.security import generate_password_hash
+
+import referee
+from extensions import db
+from models import AuditEntry, Match, MatchSeat, Night, NightPlayer, NightSeat, NightTable, Player, TableGame
+from models.base import utcnow
+from models.night import MATCH_SEAT, PAIR_NAMES, SEAT_NAMES, SEATS
+from referee.tournament.movement import Seat, TableResult
+from referee.tournament.night import ChartState, GamePlan, plan_game, settle_tie
+
+CODE_LETTERS = "ACDEFHJKMNPQRTUVWXY34679"  # no 0/O, 1/I/L, 2/Z, 5/S, 8/B: easy to read off a card
+
+
+class NightError(Exception):
+    """A step the night cannot take now, in plain words for the person who tried it."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+def audit(night: Night, actor: str, action: str, detail: str, old: Any = None, new: Any = None) -> None:
+    db.session.add(AuditEntry(night_id=night.id, actor=actor, action=action, detail=detail, old=old, new=new))
+
+
+# -- setup and check-in -----------------------------------------------------------------------
+def create_night(*, name: str, day: Any, variant: str, rules: dict, games: int, hands_per_game: int,
+                 movement: str, sit_out_mode: str, sit_out_points: int, bell_minutes: int | None,
+                 pin: str) -> Night:
+    night = Night(slug=secrets.token_urlsafe(6), name=name, day=day, variant=variant, rules=rules, games=games,
+                  hands_per_game=hands_per_game, movement=movement, sit_out_mode=sit_out_mode,
+                  sit_out_points=sit_out_points or 0, bell_minutes=bell_minutes,
+                  pin_hash=generate_password_hash(pin), seed=secrets.token_hex(8), status="checkin",
+                  current_game=0, version=1)
+    db.session.add(night)
+    db.session.flush()
+    audit(night, "director", "created", f"Night “{name}” set up: {games} games, {movement} movement.")
+    return night
+
+
+def next_playable_game(night: Night) -> int:
+    """The first game a player checked in now can play: the next one once play has begun."""
+    if night.status == "checkin":
+        return 1
+    return night.current_game + 1
+
+
+def check_in(night: Night, names: Iterable[str]) -> tuple[list[str], list[str]]:
+    """Add players; return (added, skipped-with-reason). Names are unique in a night, ignoring case."""
+    if night.status == "finished":
+        raise NightError("The night is over; nobody can check in now.", "names")
+    taken = {p.name_key for p in night.players}
+    position = max((p.position for p in night.players), default=0)
+    joins = next_playable_game(night)
+    added, skipped = [], []
+    for name in names:
+        key = name.casefold()
+        if key in taken:
+            skipped.append(f"{name} is already checked in.")
+            continue
+        taken.add(key)
+        position += 1
+        night.players.append(NightPlayer(name=name, name_key=key, position=position, joined_game=joins))
+        added.append(name)
+    if added:
+        when = "from game 1" if joins == 1 else f"from game {joins}"
+        audit(night, "director", "check-in", f"Checked in {', '.join(added)} ({when}).")
+        night.touch()
+    return added, skipped
+
+
+def leave(night: Night, player: NightPlayer) -> None:
+    """The player leaves: they finish the game in progress and are out of the next one."""
+    if player.left_after is not None:
+        return
+    player.left_after = max(night.current_game, player.joined_game - 1)
+    audit(night, "director", "leave", f"{player.name} leaves after game {player.left_after}.")
+    night.touch()
+
+
+def come_back(night: Night, player: NightPlayer) -> None:
+    if player.left_after is None:
+        return
+    player.left_after = None
+    player.joined_game = max(player.joined_game, next_playable_game(night))
+    audit(night, "director", "return", f"{player.name} plays again from game {player.joined_game}.")
+    night.touch()
+
+
+def roster(night: Night, game: int) -> list[NightPlayer]:
+    return [p for p in night.players if p.plays_in(game)]
+
+
+# -- starting a game ----------------------------------------------------------------------------
+def _previous_plan(night: Night, game: int) -> GamePlan | None:
+    if game < 1:
+        return None
+    rows = db.session.scalars(select(NightSeat).where(NightSeat.night_id == night.id, NightSeat.game == game)).all()
+    if not rows:
+        return None
+    seating = {r.player_id: Seat(r.table, r.seat) for r in rows if r.table is not None}
+    since = {r.player_id: r.since for r in rows if r.table is not None}
+    sit_outs = tuple(r.player_id for r in rows if r.table is None)
+    chart = None
+    if night.chart_state:
+        state = night.chart_state
+        chart = ChartState(tuple(state["roster"]), state["first_game"], state["games"])
+    return GamePlan(game=game, seating=seating, sit_outs=sit_outs, since=since, chart=chart)
+
+
+def _results(night: Night, game: int) -> list[TableResult]:
+    rows = db.session.scalars(select(TableGame).where(TableGame.night_id == night.id, TableGame.game == game))
+    return [TableResult(r.table, r.winner) for r in rows]
+
+
+def sit_out_counts(night: Night) -> dict[int, int]:
+    rows = db.session.execute(
+        select(NightSeat.player_id, func.count()).where(NightSeat.night_id == night.id, NightSeat.table.is_(None))
+        .group_by(NightSeat.player_id))
+    return {player_id: count for player_id, count in rows}
+
+
+def table_code() -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
+
+
+def _ensure_tables(night: Night, count: int) -> None:
+    have = {t.number for t in night.tables}
+    for number in range(1, count + 1):
+        if number not in have:
+            code = table_code()
+            while db.session.scalar(select(NightTable.id).where(NightTable.code == code)) is not None:
+                code = table_code()
+            night.tables.append(NightTable(number=number, code=code))
+    db.session.flush()
+
+
+def _match_rules(night: Night, table: int) -> dict:
+    """The night's house rules; where the variant counts hands, the head table plays the night's number
+    and every other table plays until the bell ([002] Basics)."""
+    rules = dict(night.rules or {})
+    variant = referee.get_variant(night.variant)
+    if any(option.key == "hands" for option in variant.options):
+        rules["hands"] = night.hands_per_game if table == 1 else None
+    return rules
+
+
+def _new_match(night: Night, table: int, names: dict[str, str]) -> Match:
+    match = Match(variant=night.variant, rules=_match_rules(night, table), first_dealer=0, status="active",
+                  version=1)
+    for seat in SEATS:
+        match.seats.append(MatchSeat(seat=MATCH_SEAT[seat], player=Player.get_or_create(names[seat])))
+    db.session.add(match)
+    db.session.flush()
+    return match
+
+
+def start_game(night: Night, game: int, actor: str = "director") -> GamePlan:
+    """Seat everyone for ``game`` (the referee plans it), open each table's game and reset the bell.
+
+    The night's ``current_game`` moves from game-1 to game with a conditional UPDATE, so two requests
+    racing to start the same game cannot both do it (the loser gets a NightError).
+    """
+    players = roster(night, game)
+    if len(players) < 4:
+        raise NightError(f"Game {game} needs at least 4 players; {len(players)} are checked in for it.")
+    previous = _previous_plan(night, game - 1)
+    plan = plan_game(night.movement, game, [p.id for p in players], previous=previous,
+                     results=_results(night, game - 1) if previous else (), sat_out_counts=sit_out_counts(night),
+                     total_games=night.games, seed=f"{night.seed}-{game}", names={p.id: p.name for p in players})
+    claimed = db.session.execute(
+        update(Night).where(Night.id == night.id, Night.current_game == game - 1)
+        .values(current_game=game, status="playing", bell_at=None, bell_by=None, game_started_at=utcnow(),
+                version=Night.version + 1)
+        .execution_options(synchronize_session=False))
+    if claimed.rowcount != 1:
+        raise NightError(f"Game {game} has already been started.")
+    db.session.refresh(night)
+    if plan.chart is not None:
+        night.chart_state = {"roster": list(plan.chart.roster), "first_game": plan.chart.first_game,
+                             "games": plan.chart.games}
+    names = {p.id: p.name for p in players}
+    tables = sorted({s.table for s in plan.seating.values()})
+    _ensure_tables(night, max(tables))
+    for player_id, seat in plan.seating.items():
+        db.session.add(NightSeat(night_id=night.id, game=game, player_id=player_id, table=seat.table,
+                                 seat=seat.seat, since=plan.since.get(player_id, game)))
+    for player_id in plan.sit_outs:
+        db.session.add(NightSeat(night_id=night.id, game=game, player_id=player_id, table=None, seat=None))
+    for table in tables:
+        at_table = {s.seat: names[p] for p, s in plan.seating.items() if s.table == table}
+        match = _new_match(night, table, at_table)
+        db.session.add(TableGame(night_id=night.id, game=game, table=table, match_id=match.id))
+    out = ", ".join(names[p] for p in plan.sit_outs)
+    audit(night, actor, "game-start", f"Game {game} seated at {len(tables)} tables."
+          + (f" Sitting out: {out}." if out else "") + "".join(f" {n}" for n in plan.notes))
+    return plan
+
+
+def finish_night(night: Night, actor: str = "director") -> None:
+    night.status = "finished"
+    night.touch()
+    audit(night, actor, "finished", f"The night ended after game {night.current_game}.")
+
+
+def advance_if_done(night: Night) -> None:
+    """When every table of the current game is done, seat the next game (or end the night). Runs after
+    the result that completed the game was committed; a race with another table is harmless."""
+    game = night.current_game
+    pending = db.session.scalar(select(func.count()).select_from(TableGame).where(
+        TableGame.night_id == night.id, TableGame.game == game, TableGame.status != "done"))
+    if pending or night.status != "playing":
+        return
+    try:
+        if game >= night.games:
+            finish_night(night, "app")
+        else:
+            start_game(night, game + 1, actor="app")
+        db.session.commit()
+    except (NightError, IntegrityError):
+        db.session.rollback()
+
+
+# -- the bell -----------------------------------------------------------------------------------
+def ring_bell(night: Night, actor: str) -> bool:
+    """End the current game everywhere; False when it had already rung."""
+    if night.status != "playing":
+        raise NightError("No game is being played, so there is no bell to ring.")
+    rung = db.session.execute(
+        update(Night).where(Night.id == night.id, Night.current_game == night.current_game, Night.bell_at.is_(None))
+        .values(bell_at=utcnow(), bell_by=actor, version=Night.version + 1)
+        .execution_options(synchronize_session=False))
+    db.session.refresh(night)
+    if rung.rowcount != 1:
+        return False
+    audit(night, actor, "bell", f"The bell rang for game {night.current_game} ({actor}).")
+    return True
+
+
+def ring_if_timer_due(night: Night) -> None:
+    """The bell timer: rung lazily by whichever poll first sees the time is up."""
+    if (night.status == "playing" and night.bell_minutes and night.bell_at is None and night.game_started_at
+            and utcnow() >= night.game_started_at + timedelta(minutes=night.bell_minutes)):
+        if ring_bell(night, "timer"):
+            db.session.commit()
+
+
+def bell_due_at(night: Night):
+    if night.bell_minutes and night.game_started_at:
+        return night.game_started_at + timedelta(minutes=night.bell_minutes)
+    return None
+
+
+# -- a table's result ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class HandsResult:
+    """What the hands entered at a table add up to, as the referee scored them."""
+
+    ns_points: int
+    ew_points: int
+    hands: int
+    last_scorer: str | None
+    loners: dict[str, int]
+
+
+def hands_result(table_game: TableGame) -> HandsResult:
+    match = table_game.match
+    result = referee.score_match(match.document())
+    by_match_seat = {v: k for k, v in MATCH_SEAT.items()}
+    loners = {seat: 0 for seat in SEATS}
+    last_scorer = None
+    for hand, scored in zip(match.hands, result.get("hands", [])):
+        events = scored.get("events", [])
+        if "alone" in events and "euchred" not in events and hand.maker is not None and \
+                any(e in events for e in ("made", "march", "lone-march")):
+            loners[by_match_seat[hand.maker]] += 1
+        deltas = scored.get("deltas", [0, 0])
+        if deltas[0] > 0 and deltas[0] >= deltas[1]:
+            last_scorer = "NS"
+        elif deltas[1] > 0:
+            last_scorer = "EW"
+    totals = result.get("totals", [0, 0])
+    return HandsResult(totals[0], totals[1], result.get("hands_played", 0), last_scorer, loners)
+
+
+def _result_value(tg: TableGame) -> dict[str, Any]:
+    return {"ns": tg.ns_points, "ew": tg.ew_points, "winner": tg.winner, "loners": tg.loners, "status": tg.status}
+
+
+def _game_is_current(night: Night, tg: TableGame) -> None:
+    if tg.game != night.current_game or night.status != "playing":
+        raise NightError(f"Game {tg.game} is over; only the director can change its result now.")
+
+
+def submit(night: Night, tg: TableGame, *, pair: str, actor: str, totals: tuple[int, int] | None = None,
+           loners: dict[str, int] | None = None, cut_winner: str | None = None) -> None:
+    """One pair sends the table's result (from its hands, or ``totals``); the other pair then confirms."""
+    _game_is_current(night, tg)
+    if not night.bell_rung:
+        raise NightError("The bell has not rung yet: keep playing. Results are sent after the bell.")
+    if tg.status != "playing":
+        raise NightError("This table's result has already been sent.")
+    if totals is None:
+        counted = hands_result(tg)
+        ns, ew, last, loners = counted.ns_points, counted.ew_points, counted.last_scorer, counted.loners
+        if counted.hands == 0 and cut_winner is None:
+            raise NightError("No hands are entered. Enter the hands played, or send a game total.")
+    else:
+        (ns, ew), last = totals, None
+    try:
+        winner, reason = settle_tie(ns, ew, last_scorer=last, cut_winner=cut_winner)
+    except ValueError:
+        raise NightError("The scores are tied and no hand decides it: cut for high card and say who won.",
+                         "cut_winner") from None
+    if not tg.claim("playing"):
+        raise NightError("Another phone sent this table's result first.")
+    tg.mode = "hands" if totals is None else "total"
+    tg.ns_points, tg.ew_points, tg.winner = ns, ew, winner
+    tg.tie_note = reason if ns == ew else None
+    tg.loners = loners or {seat: 0 for seat in SEATS}
+    tg.status, tg.submitted_by, tg.submitted_at = "submitted", pair, utcnow()
+    night.touch()
+    audit(night, actor, "submit", f"Table {tg.table}, game {tg.game}: {PAIR_NAMES[pair]} sent "
+          f"N–S {ns}, E–W {ew}.", new=_result_value(tg))
+
+
+def confirm(night: Night, tg: TableGame, *, pair: str, actor: str) -> None:
+    _game_is_current(night, tg)
+    if tg.status != "submitted":
+        raise NightError("There is no result waiting to be confirmed.")
+    if pair == tg.submitted_by:
+        raise NightError(f"{PAIR_NAMES[pair]} sent this result; the other pair confirms it.")
+    if not tg.claim("submitted"):
+        raise NightError("The result changed while you looked at it. Check it again.")
+    tg.status, tg.done_at = "done", utcnow()
+    night.touch()
+    audit(night, actor, "confirm", f"Table {tg.table}, game {tg.game}: {PAIR_NAMES[pair]} confirmed.",
+          new=_result_value(tg))
+
+
+def reject(night: Night, tg: TableGame, *, pair: str, actor: str) -> None:
+    """The other pair disagrees: the result is withdrawn and the table fixes its hands."""
+    _game_is_current(night, tg)
+    if tg.status != "submitted":
+        raise NightError("There is no result waiting to be confirmed.")
+    old = _result_value(tg)
+    if not tg.claim("submitted"):
+        raise NightError("The result changed while you looked at it. Check it again.")
+    tg.status, tg.submitted_by, tg.submitted_at = "playing", None, None
+    tg.ns_points = tg.ew_points = tg.winner = tg.tie_note = None
+    night.touch()
+    audit(night, actor, "reject", f"Table {tg.table}, game {tg.game}: {PAIR_NAMES[pair]} did not agree; "
+          "the result was withdrawn.", old=old)
+
+
+def close_table(night: Night, tg: TableGame, *, ns: int, ew: int, loners: dict[str, int],
+                cut_winner: str | None, reason: str) -> None:
+    """The director ends a table that will not finish, with a default score (logged)."""
+    _game_is_current(night, tg)
+    if tg.done:
+        raise NightError(f"Table {tg.table} is already done.")
+    try:
+        winner, why = settle_tie(ns, ew, cut_winner=cut_winner)
+    except ValueError:
+        raise NightError("The scores are tied: choose the pair that takes the game.", "cut_winner") from None
+    old = _result_value(tg)
+    if not tg.claim(tg.status):
+        raise NightError("The table sent its result just now. Look again before closing it.")
+    tg.ns_points, tg.ew_points, tg.winner, tg.loners = ns, ew, winner, loners
+    tg.tie_note = why if ns == ew else None
+    tg.mode, tg.status, tg.done_at, tg.closed_by_director = "total", "done", utcnow(), True
+    night.touch()
+    audit(night, "director", "close", f"Table {tg.table}, game {tg.game} closed by the director at N–S {ns}, "
+          f"E–W {ew}." + (f" Reason: {reason}" if reason else ""), old=old, new=_result_value(tg))
+
+
+def correct(night: Night, tg: TableGame, *, ns: int, ew: int, loners: dict[str, int], cut_winner: str | None,
+            reason: str) -> None:
+    """The director corrects any finished game. The seating already made from it stays as it is."""
+    if not tg.done:
+        raise NightError(f"Table {tg.table} has not finished game {tg.game}; close it instead.")
+    try:
+        winner, why = settle_tie(ns, ew, cut_winner=cut_winner or (tg.winner if ns == ew else None))
+    except ValueError:
+        raise NightError("The scores are tied: choose the pair that takes the game.", "cut_winner") from None
+    old = _result_value(tg)
+    if not tg.claim("done"):
+        raise NightError("This result changed while you looked at it. Look again.")
+    tg.ns_points, tg.ew_points, tg.winner, tg.loners = ns, ew, winner, loners
+    tg.tie_note = why if ns == ew else None
+    night.touch()
+    audit(night, "director", "correct", f"Table {tg.table}, game {tg.game} corrected to N–S {ns}, E–W {ew}."
+          + (f" Reason: {reason}" if reason else ""), old=old, new=_result_value(tg))
+
+
+# -- reading the night --------------------------------------------------------------------------
+def seats_of(night: Night, game: int) -> list[NightSeat]:
+    return list(db.session.scalars(select(NightSeat).where(NightSeat.night_id == night.id, NightSeat.game == game)
+                                   .order_by(NightSeat.table, NightSeat.seat)))
+
+
+def table_games(night: Night, game: int) -> list[TableGame]:
+    return list(db.session.scalars(select(TableGame).where(TableGame.night_id == night.id, TableGame.game == game)
+                                   .order_by(TableGame.table)))
+
+
+def seat_label(seat: NightSeat | None) -> str:
+    if seat is None:
+        return "not playing"
+    if seat.table is None:
+        return "sits out"
+    return f"table {seat.table}, {SEAT_NAMES[seat.seat]}"

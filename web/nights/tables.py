@@ -1,0 +1,227 @@
+"""A table's page, opened from its card (QR code or 4-character code): who sits where, the scoresheet
+(the same hand form as any match), the bell, and sending and confirming the game's result.
+
+Opening the page lets this phone write this table's current game, and nothing else
+(``access.may_write_match``). The status region polls cheaply (``pulse``) so the bell reaches every
+table within a few seconds, and the page reloads itself when the next game is seated.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from sqlalchemy import select
+
+from extensions import db, htmx
+from forms.night import GameTotalForm, SubmitForm
+from models import Night, NightTable, TableGame
+from models.night import PAIR_NAMES, SEAT_NAMES, SEATS
+from referee.tournament.night import TIE_RULE
+from web.matches import go, live_context
+from web.nights import access, service
+from web.nights.pulse import poll_answer, poll_seconds
+from web.render import night_page
+
+bp = Blueprint("tables", __name__, url_prefix="/t")
+
+
+@bp.get("/")
+def enter_code():
+    code = (request.args.get("code") or "").strip().upper()
+    if code:
+        table = db.session.scalar(select(NightTable).where(NightTable.code == code))
+        if table is not None:
+            return redirect(url_for("tables.show", code=table.code), 303)
+        return night_page("nights/_enter_code.html", status=404, code=code,
+                                error=f"No table has the code {code}. Check the card on your table.")
+    return night_page("nights/_enter_code.html", code="", error=None)
+
+
+def _current_game(night: Night, table: NightTable) -> TableGame | None:
+    if not night.current_game:
+        return None
+    return db.session.scalar(select(TableGame).where(TableGame.night_id == night.id,
+                                                     TableGame.game == night.current_game,
+                                                     TableGame.table == table.number))
+
+
+def _pulse_tag(night: Night, table: NightTable, tg: TableGame | None) -> str:
+    return f"t{table.id}-{night.current_game}-{night.version}-{tg.match.version if tg else 0}"
+
+
+def _moves(night: Night, table: NightTable) -> list[tuple[str, str]]:
+    """Where last game's players at this table sit now."""
+    game = night.current_game
+    if game < 2:
+        return []
+    now = {s.player_id: s for s in service.seats_of(night, game)}
+    before = [s for s in service.seats_of(night, game - 1) if s.table == table.number]
+    return [(s.player.name, service.seat_label(now.get(s.player_id))) for s in before]
+
+
+def pulse_context(table: NightTable, submit_form: Any = None, message: str | None = None) -> dict[str, Any]:
+    night = table.night
+    service.ring_if_timer_due(night)
+    tg = _current_game(night, table)
+    counted = service.hands_result(tg) if tg is not None and tg.status == "playing" else None
+    done = [t for t in service.table_games(night, night.current_game)] if night.current_game else []
+    return {
+        "night": night, "table": table, "tg": tg, "counted": counted, "pairs": PAIR_NAMES,
+        "head": table.number == 1, "tie_rule": TIE_RULE, "message": message,
+        "submit_form": submit_form or SubmitForm(formdata=None),
+        "tables_done": sum(1 for t in done if t.done), "tables_total": len(done),
+        "poll_url": url_for("tables.pulse", code=table.code, game=night.current_game),
+        "poll_tag": _pulse_tag(night, table, tg), "poll_seconds": poll_seconds(), "poll_target": "#pulse",
+    }
+
+
+def table_context(table: NightTable, **pulse: Any) -> dict[str, Any]:
+    context = pulse_context(table, **pulse)
+    night, tg = context["night"], context["tg"]
+    names: dict[str, str] = {}
+    if tg is not None:
+        names = {s.seat: s.player.name for s in service.seats_of(night, tg.game) if s.table == table.number}
+        live = live_context(tg.match)
+        if tg.status != "playing":
+            live["form"] = None
+        live.pop("message")  # the status region's message, not the scoresheet's
+        context.update(live)
+    context.update({"names": names, "seat_names": SEAT_NAMES, "seats": SEATS, "moves": _moves(night, table)})
+    return context
+
+
+@bp.get("/<code>")
+def show(code: str):
+    table = access.get_table(code)
+    if table.code != code:
+        return redirect(url_for("tables.show", code=table.code), 301)
+    access.grant_table(table)
+    return night_page("nights/_table.html", **table_context(table))
+
+
+@bp.get("/<code>/pulse")
+def pulse(code: str):
+    table = access.get_table(code)
+    night = table.night
+    service.ring_if_timer_due(night)
+    stale_page = request.args.get("game", type=int) != night.current_game
+    tg = _current_game(night, table)
+    return poll_answer(_pulse_tag(night, table, tg),
+                       lambda: render_template("nights/_pulse.html", **pulse_context(table)),
+                       refresh=stale_page)
+
+
+def _table_action(code: str):
+    """The table, its night and its current game, for a phone that holds this table."""
+    table = access.get_table(code)
+    if not (access.holds_table(table) or access.is_director(table.night)):
+        abort(403, description="Open this table's page from its card first.")
+    return table, table.night, _current_game(table.night, table)
+
+
+def _after(table: NightTable, message: str | None = None, status: int = 200, submit_form: Any = None):
+    """The status region again (htmx), or the whole table page."""
+    db.session.refresh(table.night)
+    if htmx:
+        return night_page("nights/_pulse.html", status=status,
+                                **pulse_context(table, submit_form=submit_form, message=message))
+    if message:
+        return night_page("nights/_table.html", status=status,
+                                **table_context(table, submit_form=submit_form, message=message))
+    return go(url_for("tables.show", code=table.code))
+
+
+def _actor(table: NightTable, pair: str | None = None) -> str:
+    return f"table {table.number}" + (f" {pair[0]}–{pair[1]}" if pair else "")
+
+
+@bp.post("/<code>/bell")
+def bell(code: str):
+    table, night, _tg = _table_action(code)
+    if table.number != 1:
+        return _after(table, "Only the head table (table 1) rings the bell.", 403)
+    try:
+        service.ring_bell(night, _actor(table))
+        db.session.commit()
+    except service.NightError as error:
+        db.session.rollback()
+        return _after(table, error.message, 422)
+    return _after(table)
+
+
+def _run(table: NightTable, night: Night, tg: TableGame | None, step, form: Any = None, **kwargs):
+    if tg is None:
+        return _after(table, "This table has no game now.", 409)
+    try:
+        step(night, tg, **kwargs)
+        db.session.commit()
+    except service.NightError as error:
+        db.session.rollback()
+        if form is not None and error.field and error.field in form:
+            form[error.field].errors = list(form[error.field].errors) + [error.message]
+            return _after(table, None, 422, submit_form=form)
+        return _after(table, error.message, 409)
+    service.advance_if_done(night)
+    return _after(table)
+
+
+@bp.post("/<code>/submit")
+def submit(code: str):
+    table, night, tg = _table_action(code)
+    form = SubmitForm()
+    if not form.validate():
+        return _after(table, None, 422, submit_form=form)
+    return _run(table, night, tg, service.submit, form, pair=form.pair.data, actor=_actor(table, form.pair.data),
+                cut_winner=form.cut_winner.data or None)
+
+
+@bp.route("/<code>/total", methods=["GET", "POST"])
+def total(code: str):
+    table, night, tg = _table_action(code)
+    form = GameTotalForm()
+    pair = request.values.get("pair") if request.values.get("pair") in PAIR_NAMES else None
+    names = {s.seat: s.player.name for s in service.seats_of(night, tg.game) if s.table == table.number} if tg else {}
+    context = {"table": table, "night": night, "tg": tg, "form": form, "pair": pair, "pairs": PAIR_NAMES,
+               "tie_rule": TIE_RULE, "message": None, "names": names}
+    if request.method == "GET" or tg is None:
+        return night_page("nights/_total.html", **context)
+    if pair is None:
+        context["message"] = "Say which pair is sending the result."
+    if not form.validate() or pair is None:
+        return night_page("nights/_total.html", status=422, **context)
+    try:
+        service.submit(night, tg, pair=pair, actor=_actor(table, pair),
+                       totals=(form.ns_points.data, form.ew_points.data), loners=form.loners(),
+                       cut_winner=form.cut_winner.data or None)
+        db.session.commit()
+    except service.NightError as error:
+        db.session.rollback()
+        if error.field in form:
+            form[error.field].errors = list(form[error.field].errors) + [error.message]
+        else:
+            context["message"] = error.message
+        return night_page("nights/_total.html", status=422, **context)
+    return go(url_for("tables.show", code=table.code))
+
+
+def _pair_from_form() -> str | None:
+    pair = request.form.get("pair")
+    return pair if pair in PAIR_NAMES else None
+
+
+@bp.post("/<code>/confirm")
+def confirm(code: str):
+    table, night, tg = _table_action(code)
+    pair = _pair_from_form()
+    if pair is None:
+        return _after(table, "Say which pair is confirming.", 422)
+    return _run(table, night, tg, service.confirm, pair=pair, actor=_actor(table, pair))
+
+
+@bp.post("/<code>/reject")
+def reject(code: str):
+    table, night, tg = _table_action(code)
+    pair = _pair_from_form()
+    if pair is None:
+        return _after(table, "Say which pair disagrees.", 422)
+    return _run(table, night, tg, service.reject, pair=pair, actor=_actor(table, pair))
