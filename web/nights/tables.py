@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from sqlalchemy import select
 
 from extensions import db, htmx
@@ -161,8 +161,19 @@ def _run(table: NightTable, night: Night, tg: TableGame | None, step, form: Any 
             form[error.field].errors = list(form[error.field].errors) + [error.message]
             return _after(table, None, 422, submit_form=form)
         return _after(table, error.message, 409)
+    game, status = night.current_game, night.status
     service.advance_if_done(night)
+    db.session.refresh(night)
+    if (night.current_game, night.status) != (game, status):
+        return _reload(table)  # this result completed the game: the next game's seats are out
     return _after(table)
+
+
+def _reload(table: NightTable):
+    """The whole table page again (htmx reloads it)."""
+    if htmx:
+        return Response("", 200, {"HX-Refresh": "true"})
+    return go(url_for("tables.show", code=table.code))
 
 
 @bp.post("/<code>/submit")
