@@ -80,6 +80,7 @@ def check_in(night: Night, names: Iterable[str]) -> tuple[list[str], list[str]]:
         night.players.append(NightPlayer(name=name, name_key=key, position=position, joined_game=joins))
         added.append(name)
     if added:
+        _ensure_tables(night, len(roster(night, joins)) // 4)  # so table cards can be printed before play
         when = "from game 1" if joins == 1 else f"from game {joins}"
         audit(night, "director", "check-in", f"Checked in {', '.join(added)} ({when}).")
         night.touch()
