@@ -103,7 +103,8 @@ def _check_sit_out_turns(plan: GamePlan, roster: Sequence[P], previous: GamePlan
     return bad
 
 
-def _check_winners(plan: GamePlan, roster: Sequence[P], previous: GamePlan, results: Sequence[TableResult]) -> list[str]:
+def _check_winners(plan: GamePlan, roster: Sequence[P], previous: GamePlan,
+                   results: Sequence[TableResult]) -> list[str]:
     """The movement's rules, where the night's changes leave them standing."""
     g = plan.game
     bad = []
@@ -172,7 +173,8 @@ def _check_chart(plan: GamePlan, roster: Sequence[P], previous: GamePlan | None)
     if not state.covers(g):
         return bad + [f"game {g}: the chart starting at game {state.first_game} has no round for it"]
     prev_state = previous.chart if previous is not None else None
-    if prev_state is not None and set(prev_state.roster) == set(roster) and prev_state.covers(g) and prev_state != state:
+    unchanged = prev_state is not None and set(prev_state.roster) == set(roster) and prev_state.covers(g)
+    if unchanged and prev_state != state:
         bad.append(f"game {g}: the roster did not change but the chart did")
     chart = chart_for(len(state.roster), state.games)
     r = state.round_of(g)

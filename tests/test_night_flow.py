@@ -354,3 +354,24 @@ def test_table_code_entry(director, app):
     missing = director.get("/t/?code=ZZZZ")
     assert missing.status_code == 404 and "No table has the code ZZZZ" in missing.get_data(as_text=True)
     assert director.get("/t/").status_code == 200
+
+
+def test_the_bell_timer_rings_when_its_time_is_up(director, tables, app):
+    slug = create_night(director, bell_minutes=20)
+    check_in(director, slug, NAMES[:4])
+    start(director, slug)
+    code = table_codes(app, slug)[1]
+    phone = tables.phone(code)
+    assert "The timer rings the bell at" in director.get(f"/nights/{slug}").get_data(as_text=True)
+    assert "The bell has rung" not in phone.get(f"/t/{code}/pulse?game=1", htmx=True).get_data(as_text=True)
+    from datetime import timedelta
+
+    from extensions import db
+    from models import Night
+    with app.app_context():
+        night = db.session.query(Night).filter_by(slug=slug).one()
+        night.game_started_at = night.game_started_at - timedelta(minutes=21)
+        db.session.commit()
+    assert "The bell has rung" in phone.get(f"/t/{code}/pulse?game=1", htmx=True).get_data(as_text=True)
+    assert _night(app, slug).bell_by == "timer"
+    assert [a for a in _audit(app, slug) if a[1] == "bell"][0][0] == "timer"

@@ -3,10 +3,17 @@
 - ``movement``: the classic "winners advance, losers split" movement ([002] Progressive Euchre).
 - ``rotation``: a schedule fixed in advance in which partners change every game.
 - ``sitouts``: choosing who sits out when the head-count is not a multiple of four.
+- ``night``: planning each game of a night with late arrivals and leavers; the tie rule; sit-out points.
+- ``prizes``: standings and prizes with a documented tie-break.
 """
 from referee.tournament.movement import Seat, Seating, TableResult, advance_winners, first_seating
-from referee.tournament.rotation import Chart, ChartQuality, rotation_chart
+from referee.tournament.night import (TIE_RULE, ChartState, GamePlan, plan_game, settle_tie,
+                                      sit_out_points)
+from referee.tournament.prizes import PRIZE_RULES, Prize, Standing, Tally, award_prizes, standings
+from referee.tournament.rotation import Chart, ChartQuality, quality_floor, rotation_chart
 from referee.tournament.sitouts import choose_sit_outs
 
-__all__ = ["Chart", "ChartQuality", "Seat", "Seating", "TableResult", "advance_winners", "choose_sit_outs",
-           "first_seating", "rotation_chart"]
+__all__ = ["PRIZE_RULES", "TIE_RULE", "Chart", "ChartQuality", "ChartState", "GamePlan", "Prize", "Seat",
+           "Seating", "Standing", "TableResult", "Tally", "advance_winners", "award_prizes", "choose_sit_outs",
+           "first_seating", "plan_game", "quality_floor", "rotation_chart", "settle_tie", "sit_out_points",
+           "standings"]

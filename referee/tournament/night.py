@@ -20,7 +20,7 @@ from fractions import Fraction
 from functools import lru_cache
 import math
 
-from referee.tournament.movement import SEATS, Seat, Seating, TableResult, advance_winners
+from referee.tournament.movement import SEATS, Seat, TableResult, advance_winners
 from referee.tournament.rotation import Chart, rotation_chart
 from referee.tournament.sitouts import choose_sit_outs
 
@@ -479,10 +479,12 @@ def assign_chart_places(chart: Chart, roster: Sequence[P], previous: GamePlan | 
     Product ruling, so that sit-outs stay fair across a change of chart:
 
     1. Places are ordered by how much they sit out in the new chart (most sit-outs first, then the
-       earliest first sit-out); players by how much they are owed a sit-out (fewest sit-outs so far,
-       then sat out least recently, then a seeded draw). The k-th player takes the k-th place. When the
-       chart's places differ by at most one sit-out and the players' counts by at most one, every
-       player's total then differs by at most one too.
+       earliest first sit-out), which for a rotation chart is its sit-out turn order 0, 1, 2, ...;
+       players by how much they are owed a sit-out (fewest sit-outs so far, then sat out least
+       recently, then a seeded draw). The k-th player takes the k-th place. Because a chart's places
+       sit out in turn, at every game of the new chart (even when another roster change cuts it short)
+       a player owed more has sat out in it at least as often as one owed less, and never more than
+       once more: sit-outs that differed by at most one still do.
     2. Nobody sits out twice in a row when avoidable: a player who sat out the game before, or arrives
        now (who counts as having sat out, so plays at once), does not take a place that sits out the
        chart's first game. Such a player trades places with another player whose place plays the

@@ -156,6 +156,20 @@ def test_hole_fillers_are_exchanged_so_last_games_partners_do_not_partner_again(
     assert sorted(fillers.values()) == [2, 4, 10, 12]
 
 
+def test_plan_game_exchanges_fillers_when_tail_first_filling_would_repeat_partners():
+    # Found by simulation: filled tail first without the exchange, 1 and 5 (partners at table 4) would
+    # partner again at table 3.
+    prev = fixed_plan(1, [[13, 4, 14, 2], [10, 3, 11, 15], [7, 9, 12, 0], [5, 6, 1, 8]], sit_outs=[16])
+    results = [TableResult(1, "EW"), TableResult(2, "EW"), TableResult(3, "NS"), TableResult(4, "EW")]
+    roster = [p for p in range(17) if p not in (6, 16)]
+    counts = {p: 0 if p in (0, 3, 8) else 1 for p in roster}  # so 0, 3 and 8 sit out
+    plan = plan_game("winners", 2, roster, previous=prev, results=results, sat_out_counts=counts,
+                     total_games=10, seed="s")
+    assert sorted(plan.sit_outs) == [0, 3, 8]
+    assert repeat_partners(plan.seating, prev) == set()
+    assert check_game(plan, roster, prev, results, "winners") == []
+
+
 def test_the_checks_flag_an_avoidable_repeat_and_allow_an_unavoidable_one():
     prev, results = _three_tables_all_ns()
     roster = [2, 3, 4, 7, 9, 10, 11, 12]  # 1, 5, 6 and 8 leave: table 3 is dissolved
@@ -208,7 +222,8 @@ def test_a_roster_change_rebuilds_the_chart_for_the_remaining_games():
     g2 = plan_game("chart", 2, roster + [99], previous=g1, total_games=10, seed="c", names={99: "Di"})
     assert g2.chart.first_game == 2 and g2.chart.games == 9 and len(g2.chart.roster) == 13
     assert 99 not in g2.sit_outs, "the late arrival plays at once"
-    assert g2.notes[0] == "The roster changed (Di arrived), so a new rotation chart for 13 players covers games 2 to 10."
+    assert g2.notes[0] == ("The roster changed (Di arrived), so a new rotation chart for 13 players "
+                           "covers games 2 to 10.")
     assert check_game(g2, roster + [99], g1, [], "chart") == []
 
 
