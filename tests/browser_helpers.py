@@ -20,7 +20,13 @@ def step(page: Page, field: str, times: int) -> None:
         button.click()
 
 
+def settled(page: Page) -> None:
+    """Wait until htmx has finished swapping in new content (and bound its triggers to it)."""
+    page.wait_for_function("() => !document.querySelector('.htmx-swapping, .htmx-settling, .htmx-added')")
+
+
 def set_tricks(page: Page, field: str, value: int) -> None:
+    settled(page)
     page.fill(f"#{field}", str(value))
 
 
