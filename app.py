@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import secrets
 import sqlite3
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -34,24 +35,37 @@ def database_url(instance_path: str) -> str:
 def secret_key(instance_path: str) -> str:
     """``SECRET_KEY`` from the environment, else the one kept in ``instance/secret_key``.
 
-    Created on first run (mode 0600, never committed: ``instance/`` is git-ignored).
+    Created on first run (mode 0600, never committed: ``instance/`` is git-ignored). The new key is
+    written to a temporary file and then linked into place, so gunicorn workers starting together on
+    a fresh laptop all read the one key that won, never an empty or half-written file.
     """
     from_env = os.environ.get("SECRET_KEY")
     if from_env:
         return from_env
     path = os.path.join(instance_path, "secret_key")
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        with open(path, encoding="ascii") as fh:
-            key = fh.read().strip()
-        if key:
-            return key
-        fd = os.open(path, os.O_WRONLY | os.O_TRUNC, 0o600)
-    key = secrets.token_hex(32)
+    key = _read_key(path)
+    if key:
+        return key
+    fd, tmp = tempfile.mkstemp(dir=instance_path, prefix=".secret_key-")  # mode 0600
     with os.fdopen(fd, "w", encoding="ascii") as fh:
-        fh.write(key + "\n")
-    return key
+        fh.write(secrets.token_hex(32) + "\n")
+    try:
+        os.link(tmp, path)  # atomic, and never replaces a key another process has just made
+    except FileExistsError:
+        if not _read_key(path):  # an empty file (a crash long ago): replace it
+            os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return _read_key(path)
+
+
+def _read_key(path: str) -> str:
+    try:
+        with open(path, encoding="ascii") as fh:
+            return fh.read().strip()
+    except FileNotFoundError:
+        return ""
 
 
 @event.listens_for(Engine, "connect")
