@@ -102,9 +102,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     htmx.init_app(app)
 
     import models  # noqa: F401  (registers the tables with the metadata)
-    from web import register_blueprints
+    from web import compression, register_blueprints
 
     register_blueprints(app)
+    compression.init_app(app)
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError):
