@@ -8,7 +8,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, render_template
+from flask import Flask, has_request_context, render_template, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
@@ -79,6 +80,20 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
         cursor.close()
 
 
+class SessionCookie(SecureCookieSessionInterface):
+    """The session cookie (it holds the CSRF secret): HttpOnly and SameSite=Lax always, and Secure
+    whenever the request came over HTTPS.
+
+    Flask's SESSION_COOKIE_SECURE is one value for the whole app, but the same app answers plain
+    HTTP on the venue's Wi-Fi and HTTPS behind a TLS proxy. The scheme is gunicorn's: HTTPS when it
+    serves TLS itself, or when a proxy it trusts (FORWARDED_ALLOW_IPS, by default the laptop itself)
+    says so in X-Forwarded-Proto.
+    """
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return super().get_cookie_secure(app) or (has_request_context() and request.is_secure)
+
+
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=True)
     os.makedirs(app.instance_path, exist_ok=True)
@@ -89,6 +104,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         # A game lasts longer than an hour: keep the CSRF token valid for the whole session.
         WTF_CSRF_TIME_LIMIT=None,
         MAX_CONTENT_LENGTH=1024 * 1024,
+        SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
     )
     if config:
@@ -96,6 +112,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = secret_key(app.instance_path)
 
+    app.session_interface = SessionCookie()
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS_DIR), render_as_batch=True, compare_type=True)
     csrf.init_app(app)
