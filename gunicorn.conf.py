@@ -15,8 +15,9 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
-# The app built for production (wsgi.py): never debug mode, never the Werkzeug debugger.
-wsgi_app = "wsgi:app"
+# The app built for production (serve.py): never debug mode, never the Werkzeug debugger.
+# (Not wsgi.py: bare `flask` commands would pick that before app.py.)
+wsgi_app = "serve:app"
 
 # Every interface, so that phones on the venue's Wi-Fi reach the laptop.
 bind = [f"0.0.0.0:{os.environ.get('PORT', '5000')}"]

@@ -34,7 +34,7 @@ class Gunicorn:
         self.log = log
         self.env = dict(os.environ, DATABASE_URL=database_url, PORT=str(self.port), WEB_CONCURRENCY=str(workers),
                         SECRET_KEY="server-test-secret-key",
-                        FLASK_DEBUG="1")  # wsgi.py must keep debug off even so
+                        FLASK_DEBUG="1")  # serve.py must keep debug off even so
         self.proc: subprocess.Popen | None = None
 
     def start(self, timeout: float = 30) -> "Gunicorn":

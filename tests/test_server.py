@@ -3,6 +3,7 @@ migrations (or on the PostgreSQL database of DATABASE_URL), killed with SIGKILL 
 night, raced by two phones, and never in debug mode."""
 from __future__ import annotations
 
+import http.client
 import os
 import re
 import runpy
@@ -95,7 +96,7 @@ class Table:
             self.sent.append(body)
             try:
                 status, _, html = self.phone.post(self.path + "/hands", body)
-            except OSError:
+            except (OSError, http.client.HTTPException):  # refused, reset, or cut off mid-answer
                 return
             if status != 200:
                 self.errors.append(f"{status}: {html[:300]}")
@@ -248,18 +249,18 @@ def test_gunicorn_settings(monkeypatch):
     config = Config()
     for name, value in settings.items():
         config.set(name, value)  # gunicorn itself ignores a misspelt setting; this refuses it
-    assert config.bind == ["0.0.0.0:6123"] and config.wsgi_app == "wsgi:app"
+    assert config.bind == ["0.0.0.0:6123"] and config.wsgi_app == "serve:app"
     assert config.workers >= 3 and config.worker_class_str == "gthread" and config.threads >= 2
     assert config.accesslog == "-" and config.reload is False and config.control_socket_disable is True
 
 
 def test_the_served_app_is_never_in_debug_mode():
-    """wsgi.py, built as gunicorn builds it, with FLASK_DEBUG=1 in the environment: no debug, no
+    """serve.py, built as gunicorn builds it, with FLASK_DEBUG=1 in the environment: no debug, no
     debugger, and an error is a plain 500 page without the traceback."""
     probe = (
-        "import wsgi\n"
+        "import serve\n"
         "from werkzeug.debug import DebuggedApplication\n"
-        "app = wsgi.app\n"
+        "app = serve.app\n"
         "@app.get('/boom')\n"
         "def boom():\n"
         "    raise RuntimeError('a secret detail')\n"
