@@ -118,11 +118,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     htmx.init_app(app)
 
+    import backup
     import models  # noqa: F401  (registers the tables with the metadata)
     from web import compression, register_blueprints
 
     register_blueprints(app)
     compression.init_app(app)
+    backup.register(app)  # flask backup, flask restore
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError):
