@@ -134,9 +134,11 @@ def test_workers_starting_together_share_one_secret_key(tmp_path, monkeypatch):
         workers = [ctx.Process(target=_key_after_barrier, args=(str(instance), barrier, results)) for _ in range(8)]
         for worker in workers:
             worker.start()
-        keys = [results.get(timeout=10) for _ in workers]
+        keys = [results.get(timeout=30) for _ in workers]
         for worker in workers:
             worker.join(timeout=10)
-        assert len(set(keys)) == 1 and len(keys[0]) == 64
+        assert [worker.exitcode for worker in workers] == [0] * 8
+        assert len(set(keys)) == 1 and len(keys[0]) == 64, keys
         assert (instance / "secret_key").read_text().strip() == keys[0]
-        assert sorted(p.name for p in instance.iterdir()) == ["secret_key"]  # no temporary files left
+        left = sorted(p.name for p in instance.iterdir())
+        assert left == ["secret_key"], left  # no temporary files left
