@@ -1,6 +1,8 @@
-# make run   - create .venv, install, migrate, serve on 127.0.0.1:$(PORT)
+# make run   - create .venv, install, migrate, serve on 127.0.0.1:$(PORT) (Flask's development server)
+# make serve - create .venv, install, migrate, serve the night under gunicorn on 0.0.0.0:$(PORT)
+#              (several workers, no debug: phones on the venue's Wi-Fi open http://<laptop's IP>:$(PORT))
 # make test  - create .venv, install, get Debian's chromium if missing, run the whole suite
-# Both are idempotent: the install is skipped while requirements.txt is unchanged.
+# All are idempotent: the install is skipped while requirements.txt is unchanged.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -13,7 +15,7 @@ SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 export FLASK_APP := app
 
-.PHONY: run test install chromium migrate clean
+.PHONY: run serve test install chromium migrate clean
 
 install: $(STAMP)
 
@@ -30,6 +32,9 @@ migrate: $(STAMP)
 
 run: migrate
 	$(BIN)/flask run --host 127.0.0.1 --port $(PORT)
+
+serve: migrate
+	PORT=$(PORT) $(BIN)/gunicorn -c gunicorn.conf.py
 
 chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \

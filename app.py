@@ -4,10 +4,12 @@ from __future__ import annotations
 import os
 import secrets
 import sqlite3
+import tempfile
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, render_template
+from flask import Flask, has_request_context, render_template, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
@@ -34,24 +36,37 @@ def database_url(instance_path: str) -> str:
 def secret_key(instance_path: str) -> str:
     """``SECRET_KEY`` from the environment, else the one kept in ``instance/secret_key``.
 
-    Created on first run (mode 0600, never committed: ``instance/`` is git-ignored).
+    Created on first run (mode 0600, never committed: ``instance/`` is git-ignored). The new key is
+    written to a temporary file and then linked into place, so gunicorn workers starting together on
+    a fresh laptop all read the one key that won, never an empty or half-written file.
     """
     from_env = os.environ.get("SECRET_KEY")
     if from_env:
         return from_env
     path = os.path.join(instance_path, "secret_key")
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        with open(path, encoding="ascii") as fh:
-            key = fh.read().strip()
-        if key:
-            return key
-        fd = os.open(path, os.O_WRONLY | os.O_TRUNC, 0o600)
-    key = secrets.token_hex(32)
+    key = _read_key(path)
+    if key:
+        return key
+    fd, tmp = tempfile.mkstemp(dir=instance_path, prefix=".secret_key-")  # mode 0600
     with os.fdopen(fd, "w", encoding="ascii") as fh:
-        fh.write(key + "\n")
-    return key
+        fh.write(secrets.token_hex(32) + "\n")
+    try:
+        os.link(tmp, path)  # atomic, and never replaces a key another process has just made
+    except FileExistsError:
+        if not _read_key(path):  # an empty file (a crash long ago): replace it
+            os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return _read_key(path)
+
+
+def _read_key(path: str) -> str:
+    try:
+        with open(path, encoding="ascii") as fh:
+            return fh.read().strip()
+    except FileNotFoundError:
+        return ""
 
 
 @event.listens_for(Engine, "connect")
@@ -65,6 +80,20 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
         cursor.close()
 
 
+class SessionCookie(SecureCookieSessionInterface):
+    """The session cookie (it holds the CSRF secret): HttpOnly and SameSite=Lax always, and Secure
+    whenever the request came over HTTPS.
+
+    Flask's SESSION_COOKIE_SECURE is one value for the whole app, but the same app answers plain
+    HTTP on the venue's Wi-Fi and HTTPS behind a TLS proxy. The scheme is gunicorn's: HTTPS when it
+    serves TLS itself, or when a proxy it trusts (FORWARDED_ALLOW_IPS, by default the laptop itself)
+    says so in X-Forwarded-Proto.
+    """
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return super().get_cookie_secure(app) or (has_request_context() and request.is_secure)
+
+
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=True)
     os.makedirs(app.instance_path, exist_ok=True)
@@ -75,6 +104,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         # A game lasts longer than an hour: keep the CSRF token valid for the whole session.
         WTF_CSRF_TIME_LIMIT=None,
         MAX_CONTENT_LENGTH=1024 * 1024,
+        SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
     )
     if config:
@@ -82,15 +112,19 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = secret_key(app.instance_path)
 
+    app.session_interface = SessionCookie()
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS_DIR), render_as_batch=True, compare_type=True)
     csrf.init_app(app)
     htmx.init_app(app)
 
+    import backup
     import models  # noqa: F401  (registers the tables with the metadata)
-    from web import register_blueprints
+    from web import compression, register_blueprints
 
     register_blueprints(app)
+    compression.init_app(app)
+    backup.register(app)  # flask backup, flask restore
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError):

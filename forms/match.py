@@ -10,7 +10,7 @@ from wtforms import BooleanField, HiddenField, IntegerField, RadioField, StringF
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from forms.common import Buttons, choices, humanize
-from models.player import NAME_MAX
+from models.player import NAME_MAX, UNPRINTABLE_NAME, unprintable
 
 
 def _strip(value: Any) -> Any:
@@ -63,11 +63,17 @@ class MatchSetupForm(RulesMixin, FlaskForm):
 
     def validate(self, extra_validators=None) -> bool:
         ok = super().validate(extra_validators)
+        for hidden in (self.variant, self.players):  # hidden fields have no place of their own to show an error
+            self.form_errors.extend(hidden.errors)
         seen: dict[str, int] = {}
         for s in range(self.n_players):
             field = self[f"name_{s}"]
             name = field.data
             if not name:
+                continue
+            if unprintable(name):
+                field.errors = list(field.errors) + [UNPRINTABLE_NAME]
+                ok = False
                 continue
             if name.casefold() in seen:
                 field.errors = list(field.errors) + [f"{name} already has a seat; give each seat its own name."]

@@ -11,7 +11,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 
 from forms.common import choices
 from forms.match import RulesMixin, rule_fields
-from models.player import NAME_MAX
+from models.player import NAME_MAX, UNPRINTABLE_NAME, unprintable
 
 MOVEMENTS = (("winners", "Winners advance, losers split"), ("chart", "Rotation chart (partners change every game)"))
 SIT_OUT_MODES = (("average", "The average of the game"), ("fixed", "A fixed number"))
@@ -82,6 +82,9 @@ class CheckInForm(FlaskForm):
     def validate(self, extra_validators=None) -> bool:
         ok = super().validate(extra_validators)
         too_long = [n for n in self.cleaned() if len(n) > NAME_MAX]
+        if any(unprintable(n) for n in self.cleaned()):
+            self.names.errors = list(self.names.errors) + [UNPRINTABLE_NAME]
+            ok = False
         if too_long:
             self.names.errors = list(self.names.errors) + [
                 f"Keep names to {NAME_MAX} letters: “{too_long[0][:NAME_MAX]}…” is too long."]

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import unicodedata
 from datetime import datetime
 
 from sqlalchemy import String, select
@@ -9,6 +10,13 @@ from extensions import db
 from models.base import UTCDateTime, utcnow
 
 NAME_MAX = 40
+UNPRINTABLE_NAME = "Names can only hold letters, digits, spaces and punctuation."
+
+
+def unprintable(name: str) -> bool:
+    """Control characters or lone surrogates: never typed on a phone, and PostgreSQL cannot store NUL
+    (or a database any lone surrogate) in a name."""
+    return any(unicodedata.category(c) in ("Cc", "Cs") for c in name)
 
 
 class Player(db.Model):

@@ -30,6 +30,8 @@ def _read(path: str) -> str:
         raise RefereeError(f"Cannot read {path}: {err.strerror}.") from None
     except UnicodeDecodeError:
         raise RefereeError(f"{path} is not UTF-8 text.") from None
+    except ValueError:  # a NUL in the name: a shell cannot pass one, but run() may be called from Python
+        raise RefereeError(f"Cannot read {path!r}: that is not a file name.") from None
 
 
 def _load(text: str, where: str) -> Any:

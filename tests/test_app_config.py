@@ -116,3 +116,32 @@ def test_no_inline_scripts_or_styles(client):
 def test_htmx_is_vendored(client):
     response = client.get("/static/htmx.min.js")
     assert response.status_code == 200 and b"htmx" in response.data[:200]
+
+
+def _key_after_barrier(instance_path: str, barrier, results) -> None:
+    barrier.wait()
+    results.put(secret_key(instance_path))
+
+
+def test_workers_starting_together_share_one_secret_key(tmp_path, monkeypatch):
+    """gunicorn's workers all build the app at once on a fresh laptop: one key for all of them,
+    or a page drawn by one worker would be refused by another (CSRF)."""
+    import multiprocessing
+
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    ctx = multiprocessing.get_context("fork")
+    for attempt in range(5):
+        instance = tmp_path / f"instance-{attempt}"
+        instance.mkdir()
+        barrier, results = ctx.Barrier(8), ctx.Queue()
+        workers = [ctx.Process(target=_key_after_barrier, args=(str(instance), barrier, results)) for _ in range(8)]
+        for worker in workers:
+            worker.start()
+        keys = [results.get(timeout=30) for _ in workers]
+        for worker in workers:
+            worker.join(timeout=10)
+        assert [worker.exitcode for worker in workers] == [0] * 8
+        assert len(set(keys)) == 1 and len(keys[0]) == 64, keys
+        assert (instance / "secret_key").read_text().strip() == keys[0]
+        left = sorted(p.name for p in instance.iterdir())
+        assert left == ["secret_key"], left  # no temporary files left

@@ -11,7 +11,7 @@ from extensions import db, htmx
 from forms import ImportForm, apply_referee_error, match_form
 from forms.common import humanize
 from models import HAND_KEYS, Hand, Match, MatchSeat, Player
-from models.player import NAME_MAX
+from models.player import NAME_MAX, UNPRINTABLE_NAME, unprintable
 from web import scoring
 from web.render import page_or_fragment
 from web.scoring import RefereeError
@@ -172,6 +172,8 @@ def _import_problem(doc: dict) -> str | None:
     names = [" ".join(p.split()) for p in players]
     if any(len(p) > NAME_MAX for p in names):
         return f"Player names can be at most {NAME_MAX} letters."
+    if any(unprintable(p) for p in names):
+        return UNPRINTABLE_NAME
     if len({p.casefold() for p in names}) != len(names):
         return "Each player may sit at the table only once."
     hands = doc.get("hands", [])

@@ -1,0 +1,41 @@
+"""gunicorn's settings for ``make serve``: a night at the venue, the laptop serving the phones on its Wi-Fi.
+
+``gunicorn -c gunicorn.conf.py`` reads this file. PORT (default 5000), WEB_CONCURRENCY (worker
+processes) and GUNICORN_THREADS (threads per worker) come from the environment.
+"""
+from __future__ import annotations
+
+import os
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))  # the cores this process may use (respects taskset and containers)
+    except AttributeError:  # macOS has no sched_getaffinity
+        return os.cpu_count() or 1
+
+
+# The app built for production (serve.py): never debug mode, never the Werkzeug debugger.
+# (Not wsgi.py: bare `flask` commands would pick that before app.py.)
+wsgi_app = "serve:app"
+
+# Every interface, so that phones on the venue's Wi-Fi reach the laptop.
+bind = [f"0.0.0.0:{os.environ.get('PORT', '5000')}"]
+
+# Scoring a hand is Python work, so the cores are used by processes: gunicorn's usual 2 x cores + 1,
+# capped so that workers x threads stays well under PostgreSQL's default 100 connections.
+workers = int(os.environ.get("WEB_CONCURRENCY", min(2 * _cores() + 1, 12)))
+# Threads let a worker wait on the database and on slow phones (Wi-Fi, keep-alive) while others score.
+worker_class = "gthread"
+threads = int(os.environ.get("GUNICORN_THREADS", 4))
+keepalive = 5
+timeout = 30
+graceful_timeout = 10
+
+# The access log on stdout, errors on stderr: the terminal running `make serve` shows the night.
+accesslog = "-"
+errorlog = "-"
+
+# gunicorn 25+ opens a control socket at ~/.gunicorn/gunicorn.ctl by default; two servers on one laptop
+# (a rehearsal and the real night, or the test suite) would fight over it, and nobody here uses it.
+control_socket_disable = True

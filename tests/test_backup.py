@@ -1,0 +1,141 @@
+"""``flask backup`` and ``flask restore`` on the database under test: SQLite always (its own file),
+PostgreSQL too when DATABASE_URL points at it."""
+from __future__ import annotations
+
+import os
+import sqlite3
+
+import pytest
+
+from tests.app_helpers import add_hand, create_match
+from tests.conftest import Client
+
+
+@pytest.fixture()
+def sqlite_app(tmp_path):
+    """An app of its own on a SQLite file built by the migrations (whatever DATABASE_URL says)."""
+    from flask_migrate import upgrade
+
+    from app import create_app
+    from extensions import db
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "backup-tests", "BACKUP_DIR": str(tmp_path / "backups"),
+                      "SQLALCHEMY_DATABASE_URI": "sqlite:///" + str(tmp_path / "live.sqlite")})
+    with app.app_context():
+        upgrade()
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+def matches(client: Client) -> list[dict]:
+    """Every match in the database, as the documents the app exports."""
+    from extensions import db
+    from models import Match
+
+    with client.raw.application.app_context():
+        ids = [m.id for m in db.session.query(Match).order_by(Match.id)]
+        db.session.remove()
+    return [client.get(f"/matches/{i}/export.json").get_json() for i in ids]
+
+
+def night(client: Client) -> list[dict]:
+    """Two matches with hands, as a night might have."""
+    first = create_match(client)
+    for maker in (1, 0, 3):
+        add_hand(client, first, maker=maker, trump="H", tricks=3)
+    second = create_match(client, variant="buck-euchre", names=("Eve", "Flo", "Gus", "Hal"))
+    add_hand(client, second, maker=1, trump="S", tricks_0=2, tricks_1=1, tricks_2=1, tricks_3=1)
+    return matches(client)
+
+
+def run(app, *args: str):
+    return app.test_cli_runner().invoke(args=list(args))
+
+
+def test_sqlite_backup_is_online_and_restore_puts_it_back(sqlite_app, tmp_path):
+    client = Client(sqlite_app.test_client())
+    before = night(client)
+    live = tmp_path / "live.sqlite"
+    # the hands are still in the write-ahead log: a plain file copy would miss them
+    assert os.path.getsize(str(live) + "-wal") > 0
+    result = run(sqlite_app, "backup", str(tmp_path / "night.sqlite"))
+    assert result.exit_code == 0, result.output
+    with sqlite3.connect(tmp_path / "night.sqlite") as copy:
+        assert copy.execute("PRAGMA journal_mode").fetchone()[0] == "delete"  # one file to carry away
+        assert copy.execute("SELECT count(*) FROM hand").fetchone()[0] == 4
+    copy.close()
+
+    # the night goes on after the backup: a hand, a whole new match
+    add_hand(client, create_match(client, names=("W", "X", "Y", "Z")), maker=0, trump="C", tricks=4)
+    add_hand(client, 1, maker=2, trump="S", tricks=5)
+    assert matches(client) != before
+
+    result = run(sqlite_app, "restore", str(tmp_path / "night.sqlite"), "--yes")
+    assert result.exit_code == 0, result.output
+    assert matches(client) == before
+    # what was there before the restore was saved first
+    saved = list((tmp_path / "backups").glob("before-restore-*.sqlite"))
+    assert len(saved) == 1
+    with sqlite3.connect(saved[0]) as conn:
+        assert conn.execute("SELECT count(*) FROM hand").fetchone()[0] == 6
+    conn.close()
+    # and the restored database takes new hands
+    assert add_hand(client, 1, maker=1, trump="D", tricks=3).status_code == 303
+
+
+def test_sqlite_backup_goes_to_a_timestamped_file(sqlite_app, tmp_path):
+    client = Client(sqlite_app.test_client())
+    night(client)
+    result = run(sqlite_app, "backup")
+    assert result.exit_code == 0, result.output
+    (made,) = (tmp_path / "backups").glob("scores-*.sqlite")
+    assert str(made) in result.output
+    assert run(sqlite_app, "backup", str(made)).exit_code != 0  # never overwrites a backup
+
+
+def test_restore_refuses_what_is_not_a_backup_and_changes_nothing(sqlite_app, tmp_path):
+    client = Client(sqlite_app.test_client())
+    before = night(client)
+    not_json = tmp_path / "notes.txt"
+    not_json.write_text("hello")
+    other = tmp_path / "other.sqlite"
+    sqlite3.connect(other).execute("CREATE TABLE t (x)").connection.close()
+    for path in (not_json, other):
+        result = run(sqlite_app, "restore", str(path), "--yes")
+        assert result.exit_code != 0 and "is not a backup" in result.output
+    result = run(sqlite_app, "restore", str(tmp_path / "missing.sqlite"), "--yes")
+    assert result.exit_code != 0
+    assert matches(client) == before
+
+
+def test_restore_asks_first(sqlite_app, tmp_path):
+    client = Client(sqlite_app.test_client())
+    night(client)
+    run(sqlite_app, "backup", str(tmp_path / "b.sqlite"))
+    add_hand(client, 1, maker=2, trump="S", tricks=5)
+    after = matches(client)
+    result = sqlite_app.test_cli_runner().invoke(args=["restore", str(tmp_path / "b.sqlite")], input="n\n")
+    assert result.exit_code != 0 and "Replace every match" in result.output
+    assert matches(client) == after
+
+
+@pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+                    reason="PostgreSQL: only when DATABASE_URL points at it")
+def test_postgresql_backup_and_restore(app, client, tmp_path):
+    app.config["BACKUP_DIR"] = str(tmp_path / "backups")
+    before = night(client)
+    result = run(app, "backup", str(tmp_path / "night.dump"))
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "night.dump").read_bytes()[:5] == b"PGDMP"  # pg_dump's custom format
+    add_hand(client, create_match(client, names=("W", "X", "Y", "Z")), maker=0, trump="C", tricks=4)
+    assert matches(client) != before
+    result = run(app, "restore", str(tmp_path / "night.dump"), "--yes")
+    assert result.exit_code == 0, result.output
+    assert matches(client) == before
+    assert len(list((tmp_path / "backups").glob("before-restore-*.dump"))) == 1
+    assert run(app, "restore", str(tmp_path / "night.dump.missing"), "--yes").exit_code != 0
+    (tmp_path / "junk.dump").write_bytes(b"not a dump")
+    result = run(app, "restore", str(tmp_path / "junk.dump"), "--yes")
+    assert result.exit_code != 0 and "is not a backup" in result.output

@@ -1,0 +1,341 @@
+"""Hostile input and the browser's defences: CSRF on every POST, every text field escaped, the session
+cookie's flags, and a Content-Security-Policy that runs only the app's own scripts."""
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from tests.app_helpers import add_hand, create_match, hand_data, setup_data
+
+PAYLOADS = ('<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "'><svg onload=alert(1)>")
+# What a payload looks like once it reached the page as markup (case-insensitive: some tools upper-case cards).
+RAW = re.compile(r"<script>alert|<img src=x|<svg onload", re.I)
+# ... and once escaped: Jinja and WTForms write < as &lt;
+ESCAPED = re.compile(r"&lt;script&gt;alert|&lt;img src=x|&lt;svg onload", re.I)
+
+
+# -- the state of the database, to show that a refused request changed nothing ----------------------
+def snapshot(app) -> dict:
+    from extensions import db
+    from models import Hand, Match, MatchSeat, Player
+
+    with app.app_context():
+        db.session.remove()
+        matches = db.session.query(Match).order_by(Match.id).all()
+        return {
+            "players": db.session.query(Player).count(),
+            "seats": db.session.query(MatchSeat).count(),
+            "hands": db.session.query(Hand).count(),
+            "matches": [(m.id, m.version, m.status, [h.to_dict() for h in m.hands]) for m in matches],
+        }
+
+
+def first_hand_id(app, match_id: int) -> int:
+    from extensions import db
+    from models import Match
+
+    with app.app_context():
+        return db.session.get(Match, match_id).hands[0].id
+
+
+# -- CSRF --------------------------------------------------------------------------------------------
+def post_routes(app) -> list:
+    return sorted((r for r in app.url_map.iter_rules() if "POST" in r.methods), key=lambda r: r.rule)
+
+
+def valid_post(client, app, endpoint: str, match_id: int, hand_id: int) -> dict:
+    """A body that this endpoint accepts when the token is there: without the token, the refusal is
+    the token's doing and nothing else."""
+    version = snapshot(app)["matches"][-1][1]
+    bodies = {
+        "matches.create": setup_data(),
+        "matches.import_match": {"document": json.dumps({"variant": "euchre", "players": ["W", "X", "Y", "Z"]})},
+        "matches.rematch": {},
+        "hands.preview": hand_data(client, match_id, maker=1, trump="H", tricks=3),
+        "hands.add": hand_data(client, match_id, maker=1, trump="H", tricks=3),
+        "hands.update": hand_data(client, match_id, maker=0, trump="S", tricks=5),
+        "hands.delete": {"version": str(version)},
+        "hands.undo": {"version": str(version)},
+        "disputes.judge": {"variant": "euchre", "trump": "H", "plays": "AS KS", "card": "QS"},
+        "disputes.renege": {"variant": "euchre", "trump": "H", "led": "AS", "hand": ["KS", "QH"], "played": "QH"},
+    }
+    return bodies.get(endpoint, {})
+
+
+def url_for_rule(rule, match_id: int, hand_id: int) -> str:
+    values = {"match_id": match_id, "hand_id": hand_id, "number": 1, "key": "euchre"}
+    unknown = set(rule.arguments) - set(values)
+    assert not unknown, f"{rule.rule}: teach this test a value for {unknown}"
+    return re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m.group(1)]), rule.rule)
+
+
+def test_every_post_is_refused_without_its_csrf_token(client, app):
+    routes = post_routes(app)
+    endpoints = {r.endpoint for r in routes}
+    assert {"matches.create", "matches.import_match", "hands.add", "hands.update", "hands.delete",
+            "hands.undo", "disputes.judge"} <= endpoints
+    for rule in routes:
+        match_id = create_match(client)
+        add_hand(client, match_id, maker=1, trump="H", tricks=3)
+        hand_id = first_hand_id(app, match_id)
+        url = url_for_rule(rule, match_id, hand_id)
+        data = valid_post(client, app, rule.endpoint, match_id, hand_id)
+        before = snapshot(app)
+        stranger = app.test_client()  # another site's page: no session, no token
+        attempts = {
+            "form, no token": client.post(url, data, csrf=False),
+            "htmx, no token": client.post(url, data, htmx=True, csrf=False),
+            "wrong token": client.post(url, dict(data, csrf_token="forged"), csrf=False),
+            "no session": stranger.post(url, data=dict(data, csrf_token=client.token)),
+        }
+        for name, response in attempts.items():
+            assert response.status_code == 400, (rule.rule, name, response.status_code)
+            assert "Reload the page" in response.get_data(as_text=True), (rule.rule, name)
+        assert snapshot(app) == before, rule.rule
+        # The same request with its token goes through, so the 400s above were the token's doing.
+        allowed = client.post(url, data)
+        assert allowed.status_code in (200, 303), (rule.rule, allowed.status_code)
+        if rule.endpoint not in ("hands.preview", "disputes.judge", "disputes.renege"):
+            assert snapshot(app) != before, rule.rule
+
+
+# -- escaping ----------------------------------------------------------------------------------------
+def assert_escaped(html: str, where: str, shown: bool = False) -> None:
+    raw = RAW.search(html)
+    assert raw is None, f"{where}: unescaped {html[max(0, raw.start() - 80):raw.end() + 40]!r}"
+    if shown:
+        assert ESCAPED.search(html), f"{where}: the payload is not on the page at all"
+
+
+def test_player_names_are_escaped_on_every_page_that_shows_them(client, app):
+    names = PAYLOADS + ("Di & <b>Co</b>",)
+    match_id = create_match(client, names=names, rules={"rule_target": "3"})
+    add_hand(client, match_id, maker=1, trump="H", tricks=3)
+    hand_id = first_hand_id(app, match_id)
+    base = f"/matches/{match_id}"
+    pages = {
+        "match page": client.get(base),
+        "match fragment": client.get(base, htmx=True),
+        "home": client.get("/"),
+        "known players": client.get("/matches/new?variant=euchre"),
+        "preview": client.post(f"{base}/preview", hand_data(client, match_id, maker=0, trump="S", tricks=4), htmx=True),
+        "edit form": client.get(f"{base}/hands/{hand_id}/edit", htmx=True),
+        "what if": client.get(f"{base}/hands/1/what-if?change=more"),
+        "stale save": client.post(f"{base}/hands", dict(hand_data(client, match_id, outcome="void"), version="1"),
+                                  htmx=True),
+        "saved": add_hand(client, match_id, htmx=True, maker=0, trump="S", tricks=5, alone=True),  # game over
+    }
+    assert "Game over" in pages["saved"].get_data(as_text=True)
+    for where, response in pages.items():
+        html = response.get_data(as_text=True)
+        assert_escaped(html, where, shown=True)
+        assert "<b>Co</b>" not in html
+    export = client.get(f"{base}/export.json")
+    assert export.mimetype == "application/json" and export.get_json()["players"][:3] == list(PAYLOADS)
+    assert export.headers["X-Content-Type-Options"] == "nosniff"  # never sniffed as HTML
+
+
+def test_imported_documents_are_escaped(client):
+    base = {"variant": "euchre", "players": ["Ann", "Bob", "Cy", "Di"], "hands": []}
+    for payload in PAYLOADS:
+        # a name that is stored, then shown
+        response = client.post("/matches/import", {"document": json.dumps(dict(base, players=[payload, "B", "C", "D"]))})
+        assert response.status_code == 303
+        assert_escaped(client.get(response.headers["Location"]).get_data(as_text=True), "imported match", shown=True)
+        # values the refusal quotes back
+        for doc in (dict(base, format=payload), dict(base, variant=payload), dict(base, rules={payload: 1}),
+                    dict(base, hands=[{payload: 1}]), dict(base, hands=[{"maker": payload}]),
+                    dict(base, players=[payload] * 4), payload):
+            for htmx in (False, True):
+                text = doc if isinstance(doc, str) else json.dumps(doc)
+                response = client.post("/matches/import", {"document": text}, htmx=htmx)
+                assert response.status_code == 422, doc
+                assert_escaped(response.get_data(as_text=True), f"import of {text[:60]}", shown=True)
+
+
+class FormFields(HTMLParser):
+    """The names of the fields of one form on a page."""
+
+    def __init__(self, form_id: str) -> None:
+        super().__init__()
+        self.form_id, self.inside, self.names = form_id, False, []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "form":
+            self.inside = attrs.get("id") == self.form_id
+        elif self.inside and tag in ("input", "textarea", "select", "button") and attrs.get("name"):
+            if attrs["name"] not in self.names and attrs["name"] != "csrf_token":
+                self.names.append(attrs["name"])
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.inside = False
+
+
+def fields_of(html: str, form_id: str) -> list[str]:
+    parser = FormFields(form_id)
+    parser.feed(html)
+    assert parser.names, f"no fields in #{form_id}"
+    return parser.names
+
+
+def test_every_form_field_takes_script_and_html_payloads_escaped(client, app):
+    """Each field of each form, one at a time, holds each payload; whatever the app answers (and every
+    page drawn afterwards) shows it escaped or not at all."""
+    match_id = create_match(client)
+    add_hand(client, match_id, maker=1, trump="H", tricks=3)
+    hand_id = first_hand_id(app, match_id)
+    base = f"/matches/{match_id}"
+    forms = [  # (page with the form, form id, where it posts, a valid body to start from)
+        ("/matches/new?variant=euchre", "setup-form", "/matches/new", lambda: setup_data()),
+        ("/matches/import", "import-form", "/matches/import",
+         lambda: {"document": json.dumps({"variant": "euchre", "players": ["A", "B", "C", "D"]})}),
+        (base, "hand-form", f"{base}/hands", lambda: hand_data(client, match_id, maker=0, trump="S", tricks=3)),
+        (base, "hand-form", f"{base}/preview", lambda: hand_data(client, match_id, maker=0, trump="S", tricks=3)),
+        (f"{base}/hands/{hand_id}/edit", "hand-form", f"{base}/hands/{hand_id}",
+         lambda: hand_data(client, match_id, maker=1, trump="C", tricks=4)),
+        ("/rules/judge", "judge-form", "/rules/judge", lambda: {"variant": "euchre", "trump": "H", "plays": "AS"}),
+        ("/rules/renege", "renege-form", "/rules/renege",
+         lambda: {"variant": "euchre", "trump": "H", "led": "AS", "hand": ["KS"]}),
+    ]
+    echoed = 0
+    for page, form_id, action, valid in forms:
+        names = fields_of(client.get(page).get_data(as_text=True), form_id)
+        for name in names:
+            for payload in PAYLOADS:
+                for htmx in (False, True):
+                    response = client.post(action, dict(valid(), **{name: payload}), htmx=htmx)
+                    assert response.status_code < 500, (action, name)
+                    html = response.get_data(as_text=True)
+                    assert_escaped(html, f"{action} with {name}={payload}")
+                    echoed += bool(ESCAPED.search(html))
+                    if response.status_code in (200, 303) and "Location" in response.headers:
+                        assert_escaped(client.get(response.headers["Location"]).get_data(as_text=True), action)
+    # GET forms: the card ranking viewer and the what-if
+    for name in fields_of(client.get("/rules/cards").get_data(as_text=True), "ranking-form") + ["variant", "bogus"]:
+        for payload in PAYLOADS:
+            response = client.get("/rules/cards", query_string={name: payload})
+            assert_escaped(response.get_data(as_text=True), f"/rules/cards?{name}=")
+            echoed += bool(ESCAPED.search(response.get_data(as_text=True)))
+    for payload in PAYLOADS:
+        assert_escaped(client.get(f"{base}/hands/1/what-if", query_string={"change": payload}).get_data(as_text=True),
+                       "what-if")
+        assert_escaped(client.get("/rules/" + payload).get_data(as_text=True), "a rules page that does not exist")
+    for page in ("/", base, "/matches/new?variant=euchre"):
+        assert_escaped(client.get(page).get_data(as_text=True), page)
+    assert echoed > 20  # the payloads did come back (escaped): the checks above looked at real echoes
+
+
+# -- the session cookie ------------------------------------------------------------------------------
+def session_cookie(response) -> str:
+    cookies = [c for c in response.headers.getlist("Set-Cookie") if c.startswith("session=")]
+    assert len(cookies) == 1, response.headers.getlist("Set-Cookie")
+    return cookies[0]
+
+
+def flags(cookie: str) -> set[str]:
+    return {part.strip().split("=")[0].lower() + ("=" + part.split("=")[1].strip() if "samesite" in part.lower() else "")
+            for part in cookie.split(";")[1:]}
+
+
+def test_session_cookie_is_httponly_and_samesite_lax(app, clean_db):
+    cookie = session_cookie(app.test_client().get("/"))
+    assert {"httponly", "samesite=Lax"} <= flags(cookie)
+    assert "secure" not in flags(cookie)  # plain HTTP on the venue's Wi-Fi: a Secure cookie would never come back
+
+
+def test_session_cookie_is_secure_over_https(app, clean_db):
+    https = app.test_client()
+    response = https.get("/", base_url="https://scores.example")
+    assert {"httponly", "samesite=Lax", "secure"} <= flags(session_cookie(response))
+    # and HTTPS still saves: Flask-WTF checks the Referer over HTTPS, and a phone sends it (same origin)
+    token = re.search(r'"X-CSRFToken": "([^"]+)"', response.get_data(as_text=True)).group(1)
+    created = https.post("/matches/new", data=dict(setup_data(), csrf_token=token), base_url="https://scores.example",
+                         headers={"Referer": "https://scores.example/matches/new"})
+    assert created.status_code == 303
+
+
+def test_a_forged_forwarded_proto_is_not_trusted_by_the_app(app, clean_db):
+    """Only gunicorn decides the scheme (from a proxy it trusts); the app never reads the header itself."""
+    response = app.test_client().get("/", headers={"X-Forwarded-Proto": "https"})
+    assert "secure" not in flags(session_cookie(response))
+
+
+# -- Content-Security-Policy -------------------------------------------------------------------------
+def csp(response) -> dict[str, list[str]]:
+    header = response.headers["Content-Security-Policy"]
+    return {d.split()[0]: d.split()[1:] for d in header.split(";") if d.strip()}
+
+
+class Scripts(HTMLParser):
+    """Every script and every attribute that could run code, on one page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.problems: list[str] = []
+        self.in_script = False
+        self.scripts = 0
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "script":
+            self.scripts += 1
+            self.in_script = True
+            src = attrs.get("src") or ""
+            if not src.startswith("/static/"):
+                self.problems.append(f"<script src={src!r}>")
+        for name, value in attrs.items():
+            if name.startswith("on") or name.startswith("hx-on") or name.startswith("data-hx-on"):
+                self.problems.append(f"<{tag} {name}=...>")
+            if value and value.strip().lower().startswith("javascript:"):
+                self.problems.append(f"<{tag} {name}={value!r}>")
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self.in_script = False
+
+    def handle_data(self, data):
+        if self.in_script and data.strip():
+            self.problems.append(f"inline script {data.strip()[:40]!r}")
+
+
+def every_get_page(client, app) -> list[str]:
+    match_id = create_match(client)
+    add_hand(client, match_id, maker=1, trump="H", tricks=3)
+    hand_id = first_hand_id(app, match_id)
+    values = {"match_id": match_id, "hand_id": hand_id, "number": 1, "key": "euchre"}
+    urls = ["/nowhere", "/rules/cards?trump=S&variant=bacon", f"/matches/{match_id}/hands/1/what-if?change=more"]
+    for rule in app.url_map.iter_rules():
+        if "GET" in rule.methods and rule.endpoint != "static" and not rule.rule.endswith(".json"):
+            urls.append(re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m.group(1)]), rule.rule))
+    return urls
+
+
+def test_csp_allows_only_the_apps_own_scripts(client, app):
+    urls = every_get_page(client, app)
+    assert len(urls) >= 12
+    for url in urls:
+        for htmx in (False, True):
+            response = client.get(url, htmx=htmx)
+            policy = csp(response)
+            assert policy["script-src"] == ["'self'"], url
+            assert policy["default-src"] == ["'self'"] and policy["object-src"] == ["'none'"], url
+            assert policy["base-uri"] == ["'self'"] and policy["frame-ancestors"] == ["'none'"], url
+            parser = Scripts()
+            parser.feed(response.get_data(as_text=True))
+            assert parser.problems == [], (url, parser.problems)
+            if not htmx and response.status_code == 200:
+                assert parser.scripts == 2, url  # htmx.min.js and app.js, from /static/
+    # error answers and static files carry the policy too
+    assert csp(client.post("/matches/new", {}, csrf=False))["script-src"] == ["'self'"]
+    assert csp(client.get("/static/app.js"))["script-src"] == ["'self'"]
+
+
+def test_htmx_is_configured_not_to_eval(client):
+    html = client.get("/").get_data(as_text=True)
+    config = json.loads(re.search(r"<meta name=\"htmx-config\" content='([^']+)'>", html).group(1))
+    assert config["allowEval"] is False and config["allowScriptTags"] is False

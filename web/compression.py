@@ -1,0 +1,47 @@
+"""gzip for every text answer, pages, fragments and static files alike, when the phone accepts it.
+
+The page-weight budget (the first load of a match page at most 60 KB over the wire, htmx included,
+and each fragment at most 8 KB) needs it: htmx alone is 52 KB, and the scoresheet fragment of a
+long match is over 40 KB before compression. Flask-Compress was the obvious library, but it leaves
+every answer outside 2xx alone, and the 409 and 422 fragments here redraw the scoresheet too.
+
+The session cookie is SameSite=Lax, so the CSRF token inside compressed pages is no use to a
+cross-site page even if it were guessed from response sizes (BREACH).
+"""
+from __future__ import annotations
+
+import gzip
+
+from flask import Flask, Response, request
+
+TEXT_TYPES = frozenset({"text/html", "text/css", "text/javascript", "application/javascript", "application/json"})
+MIN_SIZE = 512  # below this the gzip header and the work cost more than they save
+LEVEL = 6
+
+
+def compress(response: Response) -> Response:
+    if response.mimetype not in TEXT_TYPES:
+        return response
+    response.vary.add("Accept-Encoding")  # caches must keep the two forms apart
+    if (request.accept_encodings["gzip"] <= 0 or request.method == "HEAD"
+            or response.status_code < 200 or response.status_code in (204, 206, 304)
+            or "Content-Encoding" in response.headers
+            or (response.content_length is not None and response.content_length < MIN_SIZE)):
+        return response
+    response.direct_passthrough = False  # a static file: read it, to compress it
+    data = response.get_data()
+    if len(data) < MIN_SIZE:
+        return response
+    response.set_data(gzip.compress(data, compresslevel=LEVEL, mtime=0))
+    response.headers["Content-Encoding"] = "gzip"
+    response.headers.pop("Accept-Ranges", None)  # byte ranges of the gzip stream are not offered
+    etag, weak = response.get_etag()
+    if etag and not weak:
+        # The same content in another coding: a weak validator (RFC 9110 8.8.1), which If-None-Match
+        # compares weakly, so a phone revalidating htmx.min.js gets a 304 without it being compressed.
+        response.set_etag(etag, weak=True)
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.after_request(compress)
