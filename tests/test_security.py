@@ -20,7 +20,7 @@ ESCAPED = re.compile(r"&lt;script&gt;alert|&lt;img src=x|&lt;svg onload", re.I)
 # -- the state of the database, to show that a refused request changed nothing ----------------------
 def snapshot(app) -> dict:
     from extensions import db
-    from models import Hand, Match, MatchSeat, Player
+    from models import AuditEntry, Hand, Match, MatchSeat, Night, NightPlayer, Player, TableGame
 
     with app.app_context():
         db.session.remove()
@@ -30,6 +30,10 @@ def snapshot(app) -> dict:
             "seats": db.session.query(MatchSeat).count(),
             "hands": db.session.query(Hand).count(),
             "matches": [(m.id, m.version, m.status, [h.to_dict() for h in m.hands]) for m in matches],
+            "nights": [(n.id, n.version, n.status, n.current_game) for n in db.session.query(Night).order_by(Night.id)],
+            "night players": [(p.id, p.left_after) for p in db.session.query(NightPlayer).order_by(NightPlayer.id)],
+            "table games": [(t.id, t.status) for t in db.session.query(TableGame).order_by(TableGame.id)],
+            "audit": db.session.query(AuditEntry).count(),
         }
 
 
@@ -65,8 +69,54 @@ def valid_post(client, app, endpoint: str, match_id: int, hand_id: int) -> dict:
     return bodies.get(endpoint, {})
 
 
-def url_for_rule(rule, match_id: int, hand_id: int) -> str:
-    values = {"match_id": match_id, "hand_id": hand_id, "number": 1, "key": "euchre"}
+def night_post(client, app, endpoint: str) -> tuple[dict, dict]:
+    """For a night's POST: the URL values and a body it accepts, on a night made ready for it (this
+    client is the director and holds table 1's phone)."""
+    from tests.night_helpers import PIN, check_in, create_night, night_data, send_total, start, table_codes
+
+    if endpoint == "nights.create":
+        return {}, night_data()
+    slug = create_night(client)
+    check_in(client, slug, ["Ann", "Bo", "Cy", "Di", "Ed"])
+    values = {"slug": slug, "game": 1, "table": 1, "player_id": _night_player_id(app, slug)}
+    if endpoint == "nights.start":
+        return values, {}
+    if endpoint == "nights.login":
+        return values, {"pin": PIN}
+    if endpoint == "nights.player_returns":
+        client.post(f"/nights/{slug}/players/{values['player_id']}/leave")
+    start(client, slug)
+    code = values["code"] = table_codes(app, slug)[1]
+    client.get(f"/t/{code}")
+    if endpoint in ("nights.bell", "tables.bell", "nights.check_in", "nights.player_leaves",
+                    "nights.player_returns", "nights.close"):
+        return values, {"names": "Zed"} if endpoint == "nights.check_in" else _result_body()
+    client.post(f"/nights/{slug}/bell")
+    if endpoint == "tables.submit":
+        return values, {"pair": "NS", "cut_winner": "NS"}
+    if endpoint == "tables.total":
+        return values, dict(_result_body(), pair="NS")
+    send_total(client, code, 5, 3)
+    if endpoint in ("tables.confirm", "tables.reject"):
+        return values, {"pair": "EW"}
+    client.post(f"/t/{code}/confirm", {"pair": "EW"})
+    return values, _result_body()  # nights.correct
+
+
+def _result_body() -> dict:
+    return {"ns_points": "4", "ew_points": "2", **{f"loners_{s}": "0" for s in "NESW"}}
+
+
+def _night_player_id(app, slug: str) -> int:
+    from extensions import db
+    from models import Night
+
+    with app.app_context():
+        return db.session.query(Night).filter_by(slug=slug).one().players[0].id
+
+
+def url_for_rule(rule, match_id: int, hand_id: int, extra: dict | None = None) -> str:
+    values = {"match_id": match_id, "hand_id": hand_id, "number": 1, "key": "euchre", **(extra or {})}
     unknown = set(rule.arguments) - set(values)
     assert not unknown, f"{rule.rule}: teach this test a value for {unknown}"
     return re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m.group(1)]), rule.rule)
@@ -76,13 +126,17 @@ def test_every_post_is_refused_without_its_csrf_token(client, app):
     routes = post_routes(app)
     endpoints = {r.endpoint for r in routes}
     assert {"matches.create", "matches.import_match", "hands.add", "hands.update", "hands.delete",
-            "hands.undo", "disputes.judge"} <= endpoints
+            "hands.undo", "disputes.judge", "nights.create", "nights.close", "tables.submit", "tables.confirm"} <= endpoints
     for rule in routes:
         match_id = create_match(client)
         add_hand(client, match_id, maker=1, trump="H", tricks=3)
         hand_id = first_hand_id(app, match_id)
-        url = url_for_rule(rule, match_id, hand_id)
-        data = valid_post(client, app, rule.endpoint, match_id, hand_id)
+        if rule.endpoint.startswith(("nights.", "tables.")):
+            values, data = night_post(client, app, rule.endpoint)
+            url = url_for_rule(rule, match_id, hand_id, values)
+        else:
+            url = url_for_rule(rule, match_id, hand_id)
+            data = valid_post(client, app, rule.endpoint, match_id, hand_id)
         before = snapshot(app)
         stranger = app.test_client()  # another site's page: no session, no token
         attempts = {
@@ -98,7 +152,7 @@ def test_every_post_is_refused_without_its_csrf_token(client, app):
         # The same request with its token goes through, so the 400s above were the token's doing.
         allowed = client.post(url, data)
         assert allowed.status_code in (200, 303), (rule.rule, allowed.status_code)
-        if rule.endpoint not in ("hands.preview", "disputes.judge", "disputes.renege"):
+        if rule.endpoint not in ("hands.preview", "disputes.judge", "disputes.renege", "nights.login"):
             assert snapshot(app) != before, rule.rule
 
 
@@ -307,10 +361,11 @@ def every_get_page(client, app) -> list[str]:
     match_id = create_match(client)
     add_hand(client, match_id, maker=1, trump="H", tricks=3)
     hand_id = first_hand_id(app, match_id)
-    values = {"match_id": match_id, "hand_id": hand_id, "number": 1, "key": "euchre"}
+    night, _body = night_post(client, app, "nights.close")  # a night in play: its director and table 1's phone
+    values = {"match_id": match_id, "hand_id": hand_id, "number": 1, "key": "euchre", **night}
     urls = ["/nowhere", "/rules/cards?trump=S&variant=bacon", f"/matches/{match_id}/hands/1/what-if?change=more"]
     for rule in app.url_map.iter_rules():
-        if "GET" in rule.methods and rule.endpoint != "static" and not rule.rule.endswith(".json"):
+        if "GET" in rule.methods and rule.endpoint != "static" and not rule.rule.endswith((".json", ".csv")):
             urls.append(re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m.group(1)]), rule.rule))
     return urls
 
@@ -328,7 +383,8 @@ def test_csp_allows_only_the_apps_own_scripts(client, app):
             parser = Scripts()
             parser.feed(response.get_data(as_text=True))
             assert parser.problems == [], (url, parser.problems)
-            if not htmx and response.status_code == 200:
+            polled = url.endswith(("/live", "/pulse"))  # only ever asked by a page's poller: a fragment
+            if not htmx and response.status_code == 200 and not polled:
                 assert parser.scripts == 2, url  # htmx.min.js and app.js, from /static/
     # error answers and static files carry the policy too
     assert csp(client.post("/matches/new", {}, csrf=False))["script-src"] == ["'self'"]
@@ -339,3 +395,27 @@ def test_htmx_is_configured_not_to_eval(client):
     html = client.get("/").get_data(as_text=True)
     config = json.loads(re.search(r"<meta name=\"htmx-config\" content='([^']+)'>", html).group(1))
     assert config["allowEval"] is False and config["allowScriptTags"] is False
+
+
+def test_night_text_fields_are_escaped_everywhere(client, app):
+    """The night's name, player names, a correction's reason and a typed table code, on every page."""
+    from tests.night_helpers import check_in, create_night, send_total, start, table_codes
+
+    slug = create_night(client, name=PAYLOADS[0])
+    check_in(client, slug, list(PAYLOADS) + ["Di & <b>Co</b>"])
+    start(client, slug)
+    code = table_codes(app, slug)[1]
+    client.get(f"/t/{code}")
+    client.post(f"/nights/{slug}/bell")
+    send_total(client, code, 5, 3)
+    client.post(f"/t/{code}/confirm", {"pair": "EW"})
+    client.post(f"/nights/{slug}/games/1/tables/1/correct",
+                {"ns_points": "4", "ew_points": "3", "reason": PAYLOADS[1], **{f"loners_{s}": "0" for s in "NESW"}})
+    pages = ["/", f"/nights/{slug}", f"/nights/{slug}/players", f"/t/{code}", f"/nights/{slug}/games/1",
+             f"/nights/{slug}/seating", f"/nights/{slug}/standings", f"/nights/{slug}/print/tally-cards",
+             f"/nights/{slug}/print/table-cards", f"/nights/{slug}/print/results", f"/nights/{slug}/chart",
+             f"/nights/{slug}/audit", f"/t/?code={PAYLOADS[2]}"]
+    for url in pages:
+        for htmx in (False, True):
+            response = client.get(url, htmx=htmx)
+            assert_escaped(response.get_data(as_text=True), f"{url} htmx={htmx}", shown=True)
