@@ -4,25 +4,28 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 
+def settled(page: Page) -> None:
+    """Wait until htmx has finished swapping in new content (and bound its triggers to it)."""
+    page.wait_for_function("() => !document.querySelector('.htmx-swapping, .htmx-settling, .htmx-added')")
+
+
 def tap(page: Page, name: str, value: object) -> None:
     """Tap the button (a label round a radio or checkbox) for ``name`` = ``value``."""
+    settled(page)
     page.locator(f"label:has(> input[name='{name}'][value='{value}'])").click()
 
 
 def switch(page: Page, name: str) -> None:
+    settled(page)
     page.locator(f"label.switch:has(input[name='{name}'])").click()
 
 
 def step(page: Page, field: str, times: int) -> None:
     """Tap the stepper's + (or − for negative ``times``)."""
+    settled(page)
     button = page.locator(f"#f-{field} .step[data-step='{1 if times > 0 else -1}']")
     for _ in range(abs(times)):
         button.click()
-
-
-def settled(page: Page) -> None:
-    """Wait until htmx has finished swapping in new content (and bound its triggers to it)."""
-    page.wait_for_function("() => !document.querySelector('.htmx-swapping, .htmx-settling, .htmx-added')")
 
 
 def set_tricks(page: Page, field: str, value: int) -> None:
@@ -36,6 +39,7 @@ def expect_preview(page: Page, text: str) -> None:
 
 def save(page: Page, rows: int) -> None:
     """Save the hand and wait until the hand list shows ``rows`` hands."""
+    settled(page)
     page.click("#save")
     expect(page.locator("#hands .hand-row")).to_have_count(rows)
 
