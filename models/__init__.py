@@ -1,11 +1,12 @@
-"""Database models: players, matches (with their seats) and hands.
+"""Database models: groups, players, matches (with their seats) and hands.
 
 A hand row holds exactly the keys of a match-document hand (``shared/spec/match-format.md``),
 so a match turns into its match document without any translation, and the referee scores that.
 """
 from extensions import db
+from models.group import Group
 from models.player import Player
 from models.match import Match, MatchSeat
 from models.hand import Hand, HAND_KEYS
 
-__all__ = ["db", "Player", "Match", "MatchSeat", "Hand", "HAND_KEYS"]
+__all__ = ["db", "Group", "Player", "Match", "MatchSeat", "Hand", "HAND_KEYS"]
