@@ -20,6 +20,7 @@ def _strip(value: Any) -> Any:
 class MatchSetupForm(FlaskForm):
     variant = HiddenField(validators=[InputRequired("Choose a game first.")])
     players = HiddenField(validators=[InputRequired("Choose how many players.")])
+    group = HiddenField()  # the group the match is started in (the view checks this browser may)
 
     n_players: int
     option_fields: list[tuple[str, Any]]  # (field name, Option)

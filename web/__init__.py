@@ -1,16 +1,17 @@
-"""Blueprints, one module each: home, matches (setup, page, export/import, rematch), hands, and the
-rules pages and dispute tools."""
+"""Blueprints, one module each: home, matches (setup, page, export/import, rematch), hands, the
+rules pages and dispute tools, and groups (history, stats, ratings, export/import)."""
 from __future__ import annotations
 
 from flask import Flask
 
 
 def register_blueprints(app: Flask) -> None:
-    from web import disputes, hands, home, matches
+    from web import disputes, groups, hands, home, matches
     from web.render import register_filters
 
     app.register_blueprint(home.bp)
     app.register_blueprint(matches.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(disputes.bp)
+    app.register_blueprint(groups.bp)
     register_filters(app)
