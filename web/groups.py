@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime, time, timedelta, timezone
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, abort, redirect, request, stream_with_context, url_for
 from sqlalchemy import exists, func, select, update
@@ -45,10 +46,19 @@ def _safe_next(url: str | None) -> str | None:
 # -- no access: ask for the code ------------------------------------------------------------
 @bp.app_errorhandler(GroupLocked)
 def locked(_error: GroupLocked):
-    """403 with the code form; after the code, back to the page that was asked for (a GET)."""
+    """403 with the code form; after the code, back to the page that was asked for (a GET).
+
+    htmx does not swap a 403, so it is also told to load the page whole (``HX-Redirect``): the
+    asked-for page for a GET, the page the request came from otherwise; either shows this form.
+    """
     next_url = _safe_next(request.full_path.rstrip("?")) if request.method == "GET" else None
-    return page_or_fragment("groups/locked.html", "groups/_locked.html", status=403, join_form=JoinForm(),
-                            next_url=next_url)
+    headers = {}
+    if htmx:
+        current = urlsplit(request.headers.get("HX-Current-URL", ""))
+        here = _safe_next(current.path + (f"?{current.query}" if current.query else ""))
+        headers["HX-Redirect"] = next_url or here or url_for("groups.index")
+    return page_or_fragment("groups/locked.html", "groups/_locked.html", status=403, headers=headers,
+                            join_form=JoinForm(), next_url=next_url)
 
 
 # -- the way in: create, join ---------------------------------------------------------------
