@@ -314,6 +314,8 @@ def test_history_pages(client, monkeypatch):
     third = client.get(f"/groups/{group_id}/matches?page=3").get_data(as_text=True)
     assert [int(m) for m in re.findall(r'id="match-(\d+)"', third)] == [made[0]] and 'id="page-more"' not in third
     assert 'id="page-back"' in third
+    odd = client.get(f"/groups/{group_id}/matches?group_id=5&page=1&x=y")  # unknown arguments are ignored
+    assert odd.status_code == 200 and "group_id=5" not in odd.get_data(as_text=True)
     beyond = client.get(f"/groups/{group_id}/matches?page=99").get_data(as_text=True)
     assert [int(m) for m in re.findall(r'id="match-(\d+)"', beyond)] == [made[0]]
 

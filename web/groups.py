@@ -168,7 +168,7 @@ def history(group_id: int):
     page = min(form.page_number, max(1, -(-count // PAGE_SIZE)))
     matches = db.session.scalars(_with_players(
         query.order_by(Match.created_at.desc(), Match.id.desc()).offset((page - 1) * PAGE_SIZE).limit(PAGE_SIZE))).all()
-    args = {k: v for k, v in request.args.items() if k != "page" and v}
+    args = {k: v for k, v in request.args.items() if k in ("variant", "player", "since", "until") and v}
     more = url_for("groups.history", group_id=group.id, page=page + 1, **args) if page * PAGE_SIZE < count else None
     back = url_for("groups.history", group_id=group.id, page=page - 1, **args) if page > 1 else None
     return page_or_fragment("groups/history.html", "groups/_history.html", status=status, group=group, form=form,
