@@ -54,6 +54,7 @@ class RulesMixin:
 class MatchSetupForm(RulesMixin, FlaskForm):
     variant = HiddenField(validators=[InputRequired("Choose a game first.")])
     players = HiddenField(validators=[InputRequired("Choose how many players.")])
+    group = HiddenField()  # the group the match is started in (the view checks this browser may)
 
     n_players: int
     sides: int

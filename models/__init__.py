@@ -1,13 +1,14 @@
-"""Database models: players, matches (with their seats) and hands, and progressive nights.
+"""Database models: groups, players, matches (with their seats) and hands, and progressive nights.
 
 A hand row holds exactly the keys of a match-document hand (``shared/spec/match-format.md``),
 so a match turns into its match document without any translation, and the referee scores that.
 """
 from extensions import db
+from models.group import Group
 from models.player import Player
 from models.match import Match, MatchSeat
 from models.hand import Hand, HAND_KEYS
 from models.night import AuditEntry, Night, NightPlayer, NightSeat, NightTable, PinAttempt, TableGame
 
-__all__ = ["db", "Player", "Match", "MatchSeat", "Hand", "HAND_KEYS", "AuditEntry", "Night", "NightPlayer",
+__all__ = ["db", "Group", "Player", "Match", "MatchSeat", "Hand", "HAND_KEYS", "AuditEntry", "Night", "NightPlayer",
            "NightSeat", "NightTable", "PinAttempt", "TableGame"]

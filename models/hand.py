@@ -3,7 +3,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Boolean, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from extensions import db
@@ -29,6 +29,9 @@ class Hand(db.Model):
     __table_args__ = (
         UniqueConstraint("match_id", "token"),
         UniqueConstraint("match_id", "position"),
+        # The group stats read only these columns of a match's hands (bench/stats_bench.py):
+        # covering them spares SQLite a table lookup per hand.
+        Index("ix_hand_stats", "match_id", "maker", "made", "march", "loner", "pepper", "maker_side"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -54,6 +57,15 @@ class Hand(db.Model):
     auction: Mapped[Any] = mapped_column(JSONValue, nullable=True)
 
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+    # What the referee made of this hand, kept by ``scoring.sync_status`` so the group stats are
+    # sums in SQL (never part of the match document): the makers' side, whether they made it
+    # (None when nobody made trump), and whether it was a march, a loner, a pepper bid.
+    maker_side: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    made: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    march: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    loner: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    pepper: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
 
     match: Mapped["Match"] = relationship(back_populates="hands")
 

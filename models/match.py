@@ -24,7 +24,9 @@ class Match(db.Model):
     """One game at one table: the variant, its house rules, who sits where, and its hands.
 
     ``version`` counts changes; a change sent with an older version is refused
-    (optimistic locking, see ``claim_version``).
+    (optimistic locking, see ``claim_version``). ``group_id`` is the group the match belongs to
+    (None for a one-off). ``winner`` and ``hands_played`` are the referee's, kept by
+    ``scoring.sync_status`` so the group stats can add them up in SQL.
     """
 
     __tablename__ = "match"
@@ -39,6 +41,9 @@ class Match(db.Model):
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
+    group_id: Mapped[int | None] = mapped_column(ForeignKey("play_group.id"), nullable=True, index=True)
+    winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    hands_played: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     seats: Mapped[list["MatchSeat"]] = relationship(
         back_populates="match", order_by="MatchSeat.seat", cascade="all, delete-orphan")
@@ -87,13 +92,19 @@ class Match(db.Model):
 
 
 class MatchSeat(db.Model):
-    """Who sits in seat ``seat`` (0-based, clockwise) of a match."""
+    """Who sits in seat ``seat`` (0-based, clockwise) of a match.
+
+    ``side`` (the referee's side index for this seat) and ``points`` (what that side scored over
+    the match) are kept by ``scoring.sync_status`` for the group stats.
+    """
 
     __tablename__ = "match_seat"
 
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+    side: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    points: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     match: Mapped[Match] = relationship(back_populates="seats")
     player: Mapped["Player"] = relationship(lazy="joined")

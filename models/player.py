@@ -3,7 +3,7 @@ from __future__ import annotations
 import unicodedata
 from datetime import datetime
 
-from sqlalchemy import String, select
+from sqlalchemy import ForeignKey, Index, String, select, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from extensions import db
@@ -20,26 +20,42 @@ def unprintable(name: str) -> bool:
 
 
 class Player(db.Model):
-    """Someone who has sat at a table. Names are unique, so a name picks a known player."""
+    """Someone who has sat at a table. A name picks a known player: names are unique among the
+    one-off matches' players, and unique within each group (``group_id``), so the same name can be
+    two different people in two groups."""
 
     __tablename__ = "player"
+    __table_args__ = (
+        # Two partial unique indexes (SQLite and PostgreSQL both have them): a plain UNIQUE
+        # (group_id, name) would let one-off players repeat, since NULLs are all distinct.
+        Index("uq_player_one_off_name", "name", unique=True,
+              sqlite_where=text("group_id IS NULL"), postgresql_where=text("group_id IS NULL")),
+        Index("uq_player_group_id_name", "group_id", "name", unique=True,
+              sqlite_where=text("group_id IS NOT NULL"), postgresql_where=text("group_id IS NOT NULL")),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(NAME_MAX), unique=True)
+    name: Mapped[str] = mapped_column(String(NAME_MAX))
+    group_id: Mapped[int | None] = mapped_column(ForeignKey("play_group.id"), nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
     @classmethod
-    def get_or_create(cls, name: str) -> "Player":
-        player = db.session.scalar(select(cls).where(cls.name == name))
+    def get_or_create(cls, name: str, group_id: int | None = None) -> "Player":
+        """The player called ``name``: among one-off players, or in the group ``group_id``."""
+        player = db.session.scalar(select(cls).where(cls.name == name, cls._in(group_id)))
         if player is None:
-            player = cls(name=name)
+            player = cls(name=name, group_id=group_id)
             db.session.add(player)
             db.session.flush()
         return player
 
     @classmethod
-    def known_names(cls) -> list[str]:
-        return list(db.session.scalars(select(cls.name).order_by(cls.name)))
+    def known_names(cls, group_id: int | None = None) -> list[str]:
+        return list(db.session.scalars(select(cls.name).where(cls._in(group_id)).order_by(cls.name)))
+
+    @classmethod
+    def _in(cls, group_id: int | None):
+        return cls.group_id.is_(None) if group_id is None else cls.group_id == group_id
 
     def __repr__(self) -> str:
         return f"<Player {self.id} {self.name!r}>"

@@ -105,6 +105,7 @@ def _score_one(raw: Any, expected_dealer: int, variant: Variant, rules: dict, ta
         "events": events + outcome.events + (["same-dealer"] if same_dealer else []) + (["game-over"] if ending else []),
         "notes": list(outcome.notes),
         "maker_side": table.side_of(hand.maker) if hand.maker is not None else None,
+        "made": outcome.made if hand.maker is not None else None,
     }
     if state.marks is not None:
         out["marks"] = list(outcome.marks or [0] * table.n_sides)

@@ -1,12 +1,13 @@
 """Blueprints, one module each: home, matches (setup, page, export/import, rematch), hands, the
-rules pages and dispute tools, and progressive nights (director, tables, screens)."""
+rules pages and dispute tools, groups (history, stats, ratings, export/import), and progressive
+nights (director, tables, screens)."""
 from __future__ import annotations
 
 from flask import Flask
 
 
 def register_blueprints(app: Flask) -> None:
-    from web import disputes, hands, home, matches
+    from web import disputes, groups, hands, home, matches
     from web.nights import director, screens, tables
     from web.render import register_filters
 
@@ -14,6 +15,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(matches.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(disputes.bp)
+    app.register_blueprint(groups.bp)
     app.register_blueprint(director.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(screens.bp)

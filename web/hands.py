@@ -170,7 +170,7 @@ def add(match_id: int):
         position = (db.session.scalar(select(func.max(Hand.position)).where(Hand.match_id == match.id)) or 0) + 1
         hand = Hand(match_id=match.id, position=position, token=token)
         hand.set_from_dict(hands[index])
-        db.session.add(hand)
+        match.hands.append(hand)  # so sync_status sees the hand the referee scored
         scoring.sync_status(match, result)
         db.session.commit()
     except (StaleMatch, IntegrityError, OperationalError) as error:

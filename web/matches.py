@@ -13,6 +13,7 @@ from forms.common import humanize
 from models import HAND_KEYS, Hand, Match, MatchSeat, Player
 from models.player import NAME_MAX, UNPRINTABLE_NAME, unprintable
 from web import scoring
+from web.access import check_match, require_group
 from web.render import page_or_fragment
 from web.scoring import RefereeError
 
@@ -20,10 +21,22 @@ bp = Blueprint("matches", __name__, url_prefix="/matches")
 
 
 def get_match(match_id: int) -> Match:
+    """The match, for its own pages: 404 when missing, 403 for a group match without the group's code."""
     match = db.session.get(Match, match_id)
     if match is None:
         abort(404)
+    check_match(match)
     return match
+
+
+def _group_of(value: Any):
+    """The group a new match is started in (``?group=`` or the form's hidden field), or None."""
+    if value in (None, ""):
+        return None
+    try:
+        return require_group(int(value))
+    except (TypeError, ValueError):
+        abort(404)
 
 
 def go(url: str, status: int = 303):
@@ -34,18 +47,19 @@ def go(url: str, status: int = 303):
 
 
 # -- new match --------------------------------------------------------------------------------
-def _setup_context(variant: Any, n_players: int, form: Any = None) -> dict[str, Any]:
+def _setup_context(variant: Any, n_players: int, form: Any = None, group: Any = None) -> dict[str, Any]:
     placeholder = [f"Seat {s + 1}" for s in range(n_players)]
     sides = scoring.sides_for(variant, placeholder)
     if form is None:
-        form = match_form(variant, n_players, sides)
+        form = match_form(variant, n_players, sides, data={"group": group.id if group else ""})
     return {
+        "group": group,
         "variant": variant,
         "n_players": n_players,
         "form": form,
         "side_labels": sides,
         "partnership": variant.is_partnership(n_players),
-        "known": Player.known_names(),
+        "known": Player.known_names(group.id if group else None),
         "groups": scoring.variant_groups(),
     }
 
@@ -66,26 +80,29 @@ def _variant_and_count(key: str | None, count: str | None):
 
 @bp.get("/new")
 def new():
+    group = _group_of(request.args.get("group"))
     variant, n = _variant_and_count(request.args.get("variant"), request.args.get("players"))
     if variant is None:
         return page_or_fragment("new_match.html", "partials/_new_match.html",
-                                variant=None, groups=scoring.variant_groups())
-    return page_or_fragment("new_match.html", "partials/_new_match.html", **_setup_context(variant, n))
+                                variant=None, groups=scoring.variant_groups(), group=group)
+    return page_or_fragment("new_match.html", "partials/_new_match.html", **_setup_context(variant, n, group=group))
 
 
 @bp.post("/new")
 def create():
+    group = _group_of(request.form.get("group"))
     variant, n = _variant_and_count(request.form.get("variant"), request.form.get("players"))
     if variant is None:
         return page_or_fragment("new_match.html", "partials/_new_match.html", status=422, variant=None,
-                                groups=scoring.variant_groups(), error="Choose a game from the list.")
+                                groups=scoring.variant_groups(), group=group, error="Choose a game from the list.")
     placeholder = [f"Seat {s + 1}" for s in range(n)]
     form = match_form(variant, n, scoring.sides_for(variant, placeholder), formdata=request.form)
     if form.validate():
+        group_id = group.id if group else None
         match = Match(variant=variant.key, rules=form.rules(), first_dealer=form.first_dealer.data,
-                      start_totals=form.start_totals(), status="active", version=1)
+                      start_totals=form.start_totals(), status="active", version=1, group_id=group_id)
         for seat, name in enumerate(form.names()):
-            match.seats.append(MatchSeat(seat=seat, player=Player.get_or_create(name)))
+            match.seats.append(MatchSeat(seat=seat, player=Player.get_or_create(name, group_id)))
         db.session.add(match)
         db.session.flush()
         try:
@@ -99,7 +116,7 @@ def create():
             db.session.commit()
             return go(url_for("matches.show", match_id=match.id))
     return page_or_fragment("new_match.html", "partials/_new_match.html", status=422,
-                            **_setup_context(variant, n, form))
+                            **_setup_context(variant, n, form, group=group))
 
 
 # -- the match page ---------------------------------------------------------------------------
@@ -146,7 +163,7 @@ def rematch(match_id: int):
     dealt = [h.get("dealer") for h in result.get("hands", []) if h.get("dealer") is not None]
     first_dealer = (dealt[-1] + 1) % n if dealt else (old.first_dealer + 1) % n
     match = Match(variant=old.variant, rules=dict(old.rules or {}), first_dealer=first_dealer,
-                  status="active", version=1)
+                  status="active", version=1, group_id=old.group_id)
     for seat in old.seats:
         match.seats.append(MatchSeat(seat=seat.seat, player=seat.player))
     db.session.add(match)
@@ -162,7 +179,7 @@ def import_form():
     return page_or_fragment("import.html", "partials/_import.html", form=ImportForm())
 
 
-def _import_problem(doc: dict) -> str | None:
+def import_problem(doc: dict) -> str | None:
     """What the app itself cannot store (the referee checks the rest)."""
     if doc.get("format") not in (None, "euchre-match/1"):
         return f"This is not a euchre-match/1 document (its format is {doc.get('format')!r})."
@@ -192,7 +209,7 @@ def import_match():
     form = ImportForm()
     doc = form.parsed() if form.validate() else None
     if doc is not None:
-        problem = _import_problem(doc)
+        problem = import_problem(doc)
         target = form.file if form.file.data else form.document
         if problem:
             target.errors = list(target.errors) + [problem]
@@ -204,23 +221,24 @@ def import_match():
                 where = f"Hand {error.hand + 1}: " if error.hand is not None else ""
                 target.errors = list(target.errors) + [where + error.message]
             else:
-                match = _store_document(doc, result)
+                match = build_match(doc, result)
+                db.session.add(match)
+                db.session.commit()
                 return go(url_for("matches.show", match_id=match.id))
     return page_or_fragment("import.html", "partials/_import.html", status=422, form=form)
 
 
-def _store_document(doc: dict, result: dict) -> Match:
-    match = Match(variant=doc["variant"], rules=dict(doc.get("rules") or {}),
+def build_match(doc: dict, result: dict, group_id: int | None = None) -> Match:
+    """A new match (not yet added or committed) from a checked document and the referee's result."""
+    match = Match(variant=doc["variant"], rules=dict(doc.get("rules") or {}), group_id=group_id,
                   first_dealer=doc.get("first_dealer", 0), start_totals=doc.get("start_totals"), version=1)
     for seat, name in enumerate(doc["players"]):
-        match.seats.append(MatchSeat(seat=seat, player=Player.get_or_create(name)))
+        match.seats.append(MatchSeat(seat=seat, player=Player.get_or_create(name, group_id)))
     for position, data in enumerate(doc.get("hands", [])):
         hand = Hand(position=position, token=f"import-{secrets.token_urlsafe(12)}")
         hand.set_from_dict(data)
         match.hands.append(hand)
     scoring.sync_status(match, result)
-    db.session.add(match)
-    db.session.commit()
     return match
 
 

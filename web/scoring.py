@@ -12,7 +12,7 @@ from forms.hand import Table
 from models import Match
 
 __all__ = ["RefereeError", "Board", "table_for", "score", "board", "describe", "variant_groups", "sides_for",
-           "sync_status"]
+           "sync_status", "record", "has_pepper_bids"]
 
 
 def table_for(variant: Any, players: list[str], rules: dict) -> Table:
@@ -44,10 +44,45 @@ def sides_for(variant: Any, players: list[str], rules: dict | None = None) -> li
     return list(referee.score_match(doc)["sides"])
 
 
+# The referee's event words that the group stats count (see referee/variants).
+MARCH_EVENTS = frozenset({"march", "lone-march", "all-tricks"})
+PEPPER_EVENTS = frozenset({"pepper", "little-pepper", "big-pepper"})
+
+
 def sync_status(match: Match, result: dict) -> None:
-    """Keep the match's stored status and one-line summary in step with the referee."""
+    """Keep the match's stored status and one-line summary in step with the referee, and the
+    referee's verdicts that the group stats add up in SQL (see ``record``)."""
     match.status = "finished" if result.get("finished") else "active"
     match.summary = result.get("result") or ""
+    record(match, result)
+
+
+def record(match: Match, result: dict) -> None:
+    """Copy the referee's result onto the rows, for stats: the winner and the hands played on the
+    match, each seat's side and what that side scored, and per hand the makers' side, whether they
+    made it, and whether it was a march, a loner or a pepper bid. Nothing here is worked out by
+    the app: it is the referee's ``winner``, ``deltas``, ``maker_side``, ``made`` and ``events``.
+
+    ``match.hands`` must be the hands ``result`` scored, in order.
+    """
+    scored_hands = result.get("hands", [])
+    n_sides = len(result["sides"])
+    match.winner = result.get("winner")
+    match.hands_played = result.get("hands_played", len(scored_hands))
+    points = [0] * n_sides
+    for hand, scored in zip(match.hands, scored_hands):
+        events = set(scored.get("events", ()))
+        points = [p + d for p, d in zip(points, scored["deltas"])]
+        hand.maker_side = scored.get("maker_side")
+        hand.made = scored.get("made")
+        has_maker = hand.made is not None
+        hand.march = has_maker and bool(events & MARCH_EVENTS)
+        hand.loner = has_maker and "alone" in events
+        hand.pepper = has_maker and bool(events & PEPPER_EVENTS)
+    for seat in match.seats:
+        # match-format.md: the sides are the teams (seats i, i+2, i+4 together) or the seats.
+        seat.side = seat.seat % n_sides
+        seat.points = points[seat.side]
 
 
 def describe(result_hand: dict, sides: list[str]) -> str:
@@ -154,6 +189,16 @@ def board(match: Match, result: dict | None = None) -> Board:
         })
     table = table_for(variant, match.players, match.rules or {})
     return Board(match=match, variant=variant, rules=match.rules or {}, result=result, table=table, rows=rows)
+
+
+def has_pepper_bids(key: str) -> bool:
+    """Whether a game's bid ladder has pepper bids (at any head-count, with its default rules)."""
+    try:
+        variant = get_variant(key)
+    except RefereeError:
+        return False
+    rules = variant.resolve_rules({})
+    return any("pepper" in str(bid) for n in variant.players for bid in variant.bids_for(n, rules))
 
 
 def variant_groups() -> list[tuple[str, list[Any]]]:

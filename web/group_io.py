@@ -1,0 +1,225 @@
+"""A group's data out and back in: CSV of matches and of hands, every match as a match document
+(``shared/spec/match-format.md``) one per line (JSON lines), and the import of such a file.
+
+The import checks every line (JSON, what the app can store, then the referee on the whole
+document) and reports each line it skipped and why. What it keeps is stored in one transaction:
+a file with nothing to import, or a failure half-way, changes nothing.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import selectinload
+
+from extensions import db
+from forms.common import SUIT_NAMES, bid_label
+from models import Match, MatchSeat
+from models.match import DOCUMENT_FORMAT
+from web import scoring
+from web.scoring import RefereeError
+
+MAX_IMPORT_BYTES = 16 * 1024 * 1024
+
+
+def group_matches(group_id: int) -> list[Match]:
+    """The group's matches, oldest first, with seats, players and hands loaded."""
+    return list(db.session.scalars(
+        select(Match).where(Match.group_id == group_id).order_by(Match.created_at, Match.id)
+        .options(selectinload(Match.seats).joinedload(MatchSeat.player), selectinload(Match.hands))))
+
+
+# -- match documents, one per line ----------------------------------------------------------
+def document_line(match: Match) -> str:
+    return json.dumps(match.document(), ensure_ascii=False, separators=(", ", ": "))
+
+
+def export_jsonl(group_id: int) -> Iterator[str]:
+    for match in group_matches(group_id):
+        yield document_line(match) + "\n"
+
+
+# -- CSV ------------------------------------------------------------------------------------
+def _cell(value: Any) -> Any:
+    """A cell a spreadsheet will not run as a formula (names are whatever players typed)."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def _csv(rows: list[list[Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    for row in rows:
+        writer.writerow([_cell(v) for v in row])
+    return out.getvalue()
+
+
+def _scored(group_id: int) -> list[tuple[Match, dict]]:
+    return [(match, scoring.score(match)) for match in group_matches(group_id)]
+
+
+def export_matches_csv(group_id: int) -> str:
+    scored = _scored(group_id)
+    seats = max((len(m.seats) for m, _ in scored), default=4)
+    sides = max((len(r["sides"]) for _, r in scored), default=2)
+    header = (["match", "date", "variant", "game", "status"] + [f"seat_{i + 1}" for i in range(seats)]
+              + [f"side_{i + 1}" for i in range(sides)] + [f"total_{i + 1}" for i in range(sides)]
+              + ["winner", "hands", "result"])
+    rows: list[list[Any]] = [header]
+    for match, result in scored:
+        names = match.players
+        winner = result.get("winner")
+        rows.append(
+            [match.id, match.created_at.date().isoformat(), match.variant, scoring.get_variant(match.variant).name,
+             match.status] + _pad(names, seats) + _pad(result["sides"], sides) + _pad(result["totals"], sides)
+            + [result["sides"][winner] if winner is not None else ("tie" if result.get("tie") else ""),
+               len(result["hands"]), result.get("result", "")])
+    return _csv(rows)
+
+
+def export_hands_csv(group_id: int) -> str:
+    scored = _scored(group_id)
+    sides = max((len(r["sides"]) for _, r in scored), default=2)
+    header = (["match", "hand", "dealer", "maker", "bid", "trump", "alone", "defender_alone", "partner", "tricks"]
+              + [f"points_{i + 1}" for i in range(sides)] + [f"total_{i + 1}" for i in range(sides)] + ["events"])
+    rows: list[list[Any]] = [header]
+    for match, result in scored:
+        for row in hand_rows(match, result):
+            rows.append([match.id, row["number"], row["dealer"], row["maker"], row["bid"], row["trump"],
+                         "yes" if row["alone"] else "", "yes" if row["defender_alone"] else "", row["partner"],
+                         row["tricks"]] + _pad(row["deltas"], sides) + _pad(row["totals"], sides)
+                        + [" ".join(row["events"])])
+    return _csv(rows)
+
+
+def _pad(values: list[Any], n: int) -> list[Any]:
+    return list(values) + [""] * (n - len(values))
+
+
+def hand_rows(match: Match, result: dict) -> list[dict[str, Any]]:
+    """Each hand as words for the hand table and the CSV: who dealt and made, the bid, trump,
+    alone, tricks, and the referee's points, running totals and events."""
+    names = match.players
+    rows = []
+    for number, (hand, scored) in enumerate(zip(match.hands, result.get("hands", [])), 1):
+        data = hand.to_dict()
+        tricks = data.get("tricks")
+        partner = data.get("partner")
+        rows.append({
+            "number": number,
+            "dealer": names[scored["dealer"]] if scored.get("dealer") is not None else "",
+            "maker": names[data["maker"]] if data.get("maker") is not None else "",
+            "bid": bid_label(data["bid"]) if data.get("bid") is not None else "",
+            "trump": SUIT_NAMES.get(data.get("trump") or "", ""),
+            "trump_code": data.get("trump") or "",
+            "alone": bool(data.get("alone")),
+            "defender_alone": bool(data.get("defender_alone")),
+            "partner": names[partner] if isinstance(partner, int) else ("none" if "partner" in data else ""),
+            "tricks": "/".join(str(t) for t in tricks) if isinstance(tricks, list) else (
+                "" if tricks is None else str(tricks)),
+            "deltas": scored.get("deltas", []),
+            "totals": scored.get("totals", []),
+            "events": [e for e in scored.get("events", []) if e],
+            "void": bool(data.get("void")),
+        })
+    return rows
+
+
+# -- import ---------------------------------------------------------------------------------
+@dataclass
+class ImportReport:
+    imported: list[int] = field(default_factory=list)     # the new matches' ids
+    skipped: list[tuple[int, str]] = field(default_factory=list)  # (line number, why)
+    error: str | None = None                              # the whole file was refused
+    lines: int = 0
+
+
+def canonical(doc: dict) -> str:
+    """A document as the app would export it, to spot one that is already in the group."""
+    out = {"format": DOCUMENT_FORMAT, "variant": doc.get("variant"), "rules": dict(doc.get("rules") or {}),
+           "players": doc.get("players"), "first_dealer": doc.get("first_dealer", 0)}
+    if doc.get("start_totals") is not None:
+        out["start_totals"] = doc["start_totals"]
+    out["hands"] = doc.get("hands", [])
+    return json.dumps(out, sort_keys=True, ensure_ascii=False)
+
+
+def _documents(text: str) -> Iterator[tuple[int, Any, str | None]]:
+    """(line number, parsed JSON or None, problem) for each non-blank line; a file that is one
+    JSON object (a single match downloaded from its page) counts as one line."""
+    stripped = text.strip()
+    if stripped.startswith("{") and "\n" in stripped:
+        try:
+            yield 1, json.loads(stripped), None
+            return
+        except ValueError:
+            pass
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            yield number, json.loads(line), None
+        except ValueError as error:
+            yield number, None, f"not valid JSON ({error})"
+
+
+def import_documents(group_id: int, raw: bytes | str) -> ImportReport:
+    """Check every line, then store the good ones in one transaction; see the module docstring."""
+    from web.matches import build_match, import_problem
+
+    report = ImportReport()
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            report.error = "This file is not text (UTF-8): choose the .jsonl file the export made. Nothing was imported."
+            return report
+    existing = {canonical(match.document()) for match in group_matches(group_id)}
+    ready: list[tuple[dict, dict]] = []
+    for number, doc, problem in _documents(raw):
+        report.lines += 1
+        if problem is None and not isinstance(doc, dict):
+            problem = "not a match document (a JSON object, {…})"
+        if problem is None:
+            problem = import_problem(doc)
+        if problem is None:
+            doc = dict(doc, players=[" ".join(p.split()) for p in doc["players"]])
+            try:
+                result = scoring.referee.score_match(doc)
+            except RefereeError as error:
+                where = f"hand {error.hand + 1}: " if error.hand is not None else ""
+                problem = where + error.message
+        if problem is None:
+            key = canonical(doc)
+            if key in existing:
+                problem = "this match is already in the group"
+            else:
+                ready.append((doc, result))
+        if problem is not None:
+            report.skipped.append((number, problem[:1].upper() + problem[1:]))
+    if report.lines == 0:
+        report.error = "The file is empty: there is no match document in it. Nothing was imported."
+        return report
+    if not ready:
+        report.error = "No line of this file is a match this app can import, so nothing was imported."
+        return report
+    try:
+        matches = []
+        for doc, result in ready:
+            match = build_match(doc, result, group_id)
+            db.session.add(match)
+            db.session.flush()
+            matches.append(match)
+        db.session.commit()
+    except SQLAlchemyError:
+        db.session.rollback()
+        report.error = "The database refused the import, so nothing was imported. Try again."
+        return report
+    report.imported = [m.id for m in matches]
+    return report
