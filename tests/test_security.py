@@ -20,13 +20,14 @@ ESCAPED = re.compile(r"&lt;script&gt;alert|&lt;img src=x|&lt;svg onload", re.I)
 # -- the state of the database, to show that a refused request changed nothing ----------------------
 def snapshot(app) -> dict:
     from extensions import db
-    from models import AuditEntry, Hand, Match, MatchSeat, Night, NightPlayer, Player, TableGame
+    from models import AuditEntry, Group, Hand, Match, MatchSeat, Night, NightPlayer, Player, TableGame
 
     with app.app_context():
         db.session.remove()
         matches = db.session.query(Match).order_by(Match.id).all()
         return {
-            "players": db.session.query(Player).count(),
+            "players": sorted((p.id, p.name) for p in db.session.query(Player)),
+            "groups": [(g.id, g.name) for g in db.session.query(Group).order_by(Group.id)],
             "seats": db.session.query(MatchSeat).count(),
             "hands": db.session.query(Hand).count(),
             "matches": [(m.id, m.version, m.status, [h.to_dict() for h in m.hands]) for m in matches],
@@ -103,6 +104,35 @@ def night_post(client, app, endpoint: str) -> tuple[dict, dict]:
     return values, _result_body()  # nights.correct
 
 
+def group_post(client, app, endpoint: str) -> tuple[dict, dict]:
+    """For a group's POST: the URL values and a body it accepts (this client made the group, so it may)."""
+    from tests.group_helpers import create_group, group_code, group_match
+
+    if endpoint == "groups.create":
+        return {}, {"name": "Thursday"}
+    group_id = create_group(client)
+    group_match(client, group_id, names=("Ann", "Bob", "Cy", "Di"))
+    group_match(client, group_id, names=("Ann", "Bobby", "Eve", "Flo"))
+    players = _group_players(app, group_id)
+    values = {"group_id": group_id, "player_id": players["Bob"]}
+    bodies = {
+        "groups.join": {"code": group_code(client, group_id)},
+        "groups.rename": {"name": "Robert"},
+        "groups.merge": {"keep": str(players["Bob"]), "merge": str(players["Bobby"])},
+        "groups.import_documents": {"document": json.dumps(
+            {"format": "euchre-match/1", "variant": "euchre", "players": ["W", "X", "Y", "Z"], "hands": []})},
+    }
+    return values, bodies[endpoint]
+
+
+def _group_players(app, group_id: int) -> dict[str, int]:
+    from extensions import db
+    from models import Player
+
+    with app.app_context():
+        return {p.name: p.id for p in db.session.query(Player).filter_by(group_id=group_id)}
+
+
 def _result_body() -> dict:
     return {"ns_points": "4", "ew_points": "2", **{f"loners_{s}": "0" for s in "NESW"}}
 
@@ -131,8 +161,9 @@ def test_every_post_is_refused_without_its_csrf_token(client, app):
         match_id = create_match(client)
         add_hand(client, match_id, maker=1, trump="H", tricks=3)
         hand_id = first_hand_id(app, match_id)
-        if rule.endpoint.startswith(("nights.", "tables.")):
-            values, data = night_post(client, app, rule.endpoint)
+        if rule.endpoint.startswith(("nights.", "tables.", "groups.")):
+            make = group_post if rule.endpoint.startswith("groups.") else night_post
+            values, data = make(client, app, rule.endpoint)
             url = url_for_rule(rule, match_id, hand_id, values)
         else:
             url = url_for_rule(rule, match_id, hand_id)
@@ -152,7 +183,8 @@ def test_every_post_is_refused_without_its_csrf_token(client, app):
         # The same request with its token goes through, so the 400s above were the token's doing.
         allowed = client.post(url, data)
         assert allowed.status_code in (200, 303), (rule.rule, allowed.status_code)
-        if rule.endpoint not in ("hands.preview", "disputes.judge", "disputes.renege", "nights.login"):
+        if rule.endpoint not in ("hands.preview", "disputes.judge", "disputes.renege", "nights.login",
+                                   "groups.join"):
             assert snapshot(app) != before, rule.rule
 
 
@@ -362,10 +394,11 @@ def every_get_page(client, app) -> list[str]:
     add_hand(client, match_id, maker=1, trump="H", tricks=3)
     hand_id = first_hand_id(app, match_id)
     night, _body = night_post(client, app, "nights.close")  # a night in play: its director and table 1's phone
-    values = {"match_id": match_id, "hand_id": hand_id, "number": 1, "key": "euchre", **night}
+    group, _body = group_post(client, app, "groups.rename")  # a group this client may see
+    values = {"match_id": match_id, "hand_id": hand_id, "number": 1, "key": "euchre", **night, **group}
     urls = ["/nowhere", "/rules/cards?trump=S&variant=bacon", f"/matches/{match_id}/hands/1/what-if?change=more"]
     for rule in app.url_map.iter_rules():
-        if "GET" in rule.methods and rule.endpoint != "static" and not rule.rule.endswith((".json", ".csv")):
+        if "GET" in rule.methods and rule.endpoint != "static" and not rule.rule.endswith((".json", ".csv", ".jsonl")):
             urls.append(re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m.group(1)]), rule.rule))
     return urls
 
