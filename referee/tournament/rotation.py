@@ -294,20 +294,21 @@ def _group_into_tables(pairs: Sequence[Pair], met: Counter) -> list[Table]:
         b = min(left, key=lambda other: cost(a, other))
         left.remove(b)
         tables.append((a, b))
-    improved = True
-    while improved:
-        improved = False
-        for i, j in combinations(range(len(tables)), 2):
-            (a, b), (c, d) = tables[i], tables[j]
-            now = cost(a, b) + cost(c, d)
-            for x, y in (((a, c), (b, d)), ((a, d), (b, c))):
-                if cost(*x) + cost(*y) < now:
-                    tables[i], tables[j] = x, y
-                    improved = True
-                    break
-            if improved:
-                break
+    while _swap_opponents(tables, cost):
+        pass
     return tables
+
+
+def _swap_opponents(tables: list[Table], cost) -> bool:
+    """One improving exchange of opponents between two tables (2-opt), in place; False when none helps."""
+    for i, j in combinations(range(len(tables)), 2):
+        (a, b), (c, d) = tables[i], tables[j]
+        now = cost(a, b) + cost(c, d)
+        for x, y in (((a, c), (b, d)), ((a, d), (b, c))):
+            if cost(*x) + cost(*y) < now:
+                tables[i], tables[j] = x, y
+                return True
+    return False
 
 
 def _meetings(tables: Sequence[Table]) -> list[frozenset]:
@@ -326,17 +327,8 @@ def _polish(games: list[list[Table]], met: Counter, sweeps: int = 4) -> None:
             def cost(a: Pair, b: Pair) -> int:
                 return sum(met[frozenset((x, y))] for x in a for y in b)
 
-            improved = True
-            while improved:
-                improved = False
-                for i, j in combinations(range(len(tables)), 2):
-                    (a, b), (c, d) = tables[i], tables[j]
-                    now = cost(a, b) + cost(c, d)
-                    for x, y in (((a, c), (b, d)), ((a, d), (b, c))):
-                        if cost(*x) + cost(*y) < now:
-                            tables[i], tables[j] = x, y
-                            improved = changed = True
-                            break
+            while _swap_opponents(tables, cost):
+                changed = True
             met.update(_meetings(tables))
         if not changed:
             return

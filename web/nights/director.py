@@ -222,20 +222,21 @@ def _night_player(night: Night, player_id: int) -> NightPlayer:
     return player
 
 
-@bp.post("/<slug>/players/<int:player_id>/leave")
-def player_leaves(slug: str, player_id: int):
+def _player_step(slug: str, player_id: int, step):
     night = _director_night(slug)
-    service.leave(night, _night_player(night, player_id))
+    step(night, _night_player(night, player_id))
     db.session.commit()
     return night_page("nights/_players.html", **_players_context(night))
+
+
+@bp.post("/<slug>/players/<int:player_id>/leave")
+def player_leaves(slug: str, player_id: int):
+    return _player_step(slug, player_id, service.leave)
 
 
 @bp.post("/<slug>/players/<int:player_id>/return")
 def player_returns(slug: str, player_id: int):
-    night = _director_night(slug)
-    service.come_back(night, _night_player(night, player_id))
-    db.session.commit()
-    return night_page("nights/_players.html", **_players_context(night))
+    return _player_step(slug, player_id, service.come_back)
 
 
 # -- closing and correcting a table's game -------------------------------------------------------

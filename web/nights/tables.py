@@ -220,19 +220,20 @@ def _pair_from_form() -> str | None:
     return pair if pair in PAIR_NAMES else None
 
 
-@bp.post("/<code>/confirm")
-def confirm(code: str):
+def _answer(code: str, step, missing: str):
+    """The other pair's answer to a sent result (``pair`` names who answers)."""
     table, night, tg = _table_action(code)
     pair = _pair_from_form()
     if pair is None:
-        return _after(table, "Say which pair is confirming.", 422)
-    return _run(table, night, tg, service.confirm, pair=pair, actor=_actor(table, pair))
+        return _after(table, missing, 422)
+    return _run(table, night, tg, step, pair=pair, actor=_actor(table, pair))
+
+
+@bp.post("/<code>/confirm")
+def confirm(code: str):
+    return _answer(code, service.confirm, "Say which pair is confirming.")
 
 
 @bp.post("/<code>/reject")
 def reject(code: str):
-    table, night, tg = _table_action(code)
-    pair = _pair_from_form()
-    if pair is None:
-        return _after(table, "Say which pair disagrees.", 422)
-    return _run(table, night, tg, service.reject, pair=pair, actor=_actor(table, pair))
+    return _answer(code, service.reject, "Say which pair disagrees.")
