@@ -145,6 +145,8 @@ class Board:
             counted = self.result["hands_played"]
             return f"Hand {min(counted + 1, rules['hands'])} of {rules['hands']}" if not self.finished \
                 else f"{rules['hands']} hands played"
+        if "hands" in rules:  # a hand limit of none: a progressive night's table plays until the bell
+            return f"Hand {self.result['hands_played'] + 1}, until the bell"
         return ""
 
     def dealer_for(self, editing: Any = None) -> int | None:
