@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
 from sqlalchemy import func, select
+from sqlalchemy.orm import joinedload, selectinload
 
 from extensions import db, htmx
 from forms.night import CheckInForm, CorrectionForm, PinForm, night_setup_form
@@ -105,8 +106,9 @@ def dashboard_context(night: Night) -> dict[str, Any]:
         if seat.table is not None:
             at_table.setdefault(seat.table, {})[seat.seat] = seat.player.name
     tables = []
-    for tg in service.table_games(night, game) if game else []:
-        code = next((t.code for t in night.tables if t.number == tg.table), "")
+    codes = {t.number: t.code for t in night.tables}
+    for tg in _table_games_with_hands(night, game) if game else []:
+        code = codes.get(tg.table, "")
         tables.append({"tg": tg, "code": code, "names": at_table.get(tg.table, {}),
                        "hands": len(tg.match.hands), "totals": _totals(tg)})
     roster = service.roster(night, max(game, 1) if night.status != "playing" else game + 1)
@@ -115,6 +117,16 @@ def dashboard_context(night: Night) -> dict[str, Any]:
             "players": night.players, "pairs": PAIR_NAMES, "seats": SEATS, "tie_rule": TIE_RULE,
             "bell_due": service.bell_due_at(night), "poll_url": url_for("nights.live", slug=night.slug),
             "poll_tag": _dashboard_tag(night), "poll_seconds": poll_seconds(), "poll_target": "#dashboard"}
+
+
+def _table_games_with_hands(night: Night, game: int) -> list[TableGame]:
+    """``service.table_games`` with every match's hands and seats loaded up front (three queries): the
+    dashboard counts and scores every table's hands, and loading them table by table took two queries per
+    table, most of a dashboard's time at 100 tables."""
+    match = joinedload(TableGame.match)
+    return list(db.session.scalars(
+        select(TableGame).where(TableGame.night_id == night.id, TableGame.game == game).order_by(TableGame.table)
+        .options(match.selectinload(Match.hands), match.selectinload(Match.seats))))
 
 
 def _totals(tg: TableGame) -> tuple[int, int]:

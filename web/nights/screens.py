@@ -14,7 +14,7 @@ import io
 import threading
 from collections import OrderedDict
 from datetime import datetime
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import segno
@@ -26,10 +26,11 @@ from extensions import db, htmx
 from models import AuditEntry, Night, NightPlayer, NightSeat, NightTable
 from models.night import PAIR_NAMES, SEAT_NAMES
 from referee.tournament import prizes as referee_prizes
+from referee.tournament.prizes import Tally
 from referee.tournament.night import TIE_RULE, chart_for
 from web.nights import access, service
 from web.nights.pulse import poll_answer, poll_seconds
-from web.nights.standings import Sheet, load_sheet, sit_out_words, standings_tag, tallies_of
+from web.nights.standings import Cell, Sheet, load_sheet, sit_out_words, standings_tag, tallies_of
 from web.render import page_or_fragment
 
 bp = Blueprint("night_screens", __name__, url_prefix="/nights/<slug>")
@@ -133,13 +134,29 @@ def seating(slug: str):
 
 
 # -- the projector: standings ---------------------------------------------------------------------
-def standing_rows(sheet: Sheet) -> list[dict[str, Any]]:
+class StandingRow(NamedTuple):
+    """One player's line of the standings. A named tuple rather than a dict: Jinja reads ``row.name`` as an
+    attribute before it tries a key, so every field of a dict row cost a caught AttributeError, a fifth of
+    the time to draw the standings of 400 players."""
+
+    rank: int
+    shared: bool
+    tally: Tally
+    name: str
+    total: int
+    wins: int
+    loners: int
+    sat_out: int
+    cells: list[Cell]
+
+
+def standing_rows(sheet: Sheet) -> list[StandingRow]:
     rows = []
     for standing in referee_prizes.standings(tallies_of(sheet)):
         tally = standing.tally
-        rows.append({"rank": standing.rank, "shared": standing.shared, "tally": tally, "name": tally.name,
-                     "total": tally.total, "wins": tally.wins, "loners": tally.loners, "sat_out": tally.sat_out,
-                     "cells": sheet.cells.get(tally.player, [])})
+        rows.append(StandingRow(rank=standing.rank, shared=standing.shared, tally=tally, name=tally.name,
+                                total=tally.total, wins=tally.wins, loners=tally.loners, sat_out=tally.sat_out,
+                                cells=sheet.cells.get(tally.player, [])))
     return rows
 
 
@@ -150,10 +167,10 @@ def any_points(sheet: Sheet) -> bool:
 def standings_context(night: Night) -> dict[str, Any]:
     sheet = load_sheet(night)
     rows = standing_rows(sheet)
-    prize_list = referee_prizes.award_prizes([r["tally"] for r in rows]) if rows and any_points(sheet) else []
+    prize_list = referee_prizes.award_prizes([r.tally for r in rows]) if rows and any_points(sheet) else []
     return {"night": night, "sheet": sheet, "rows": rows, "games": list(range(1, sheet.started + 1)),
             "prizes": prize_list, "prize_rules": referee_prizes.PRIZE_RULES, "tie_rule": TIE_RULE,
-            "sit_out_rule": sit_out_words(night), "any_sat_out": any(r["sat_out"] for r in rows)}
+            "sit_out_rule": sit_out_words(night), "any_sat_out": any(r.sat_out for r in rows)}
 
 
 @bp.get("/standings")
@@ -264,10 +281,10 @@ def results_csv_text(night: Night) -> str:
     writer = csv.writer(out, quoting=csv.QUOTE_MINIMAL, lineterminator="\r\n")
     writer.writerow(["Rank", "Name", *(f"Game {g}" for g in games), "Total", "Wins", "Loners", "Sat out"])
     for row in standing_rows(sheet):
-        points = ["" if c.points is None else c.points for c in row["cells"]]
+        points = ["" if c.points is None else c.points for c in row.cells]
         points += [""] * (len(games) - len(points))
-        writer.writerow([row["rank"], spreadsheet_safe(row["name"]), *points, row["total"], row["wins"],
-                         row["loners"], row["sat_out"]])
+        writer.writerow([row.rank, spreadsheet_safe(row.name), *points, row.total, row.wins, row.loners,
+                         row.sat_out])
     return out.getvalue()
 
 

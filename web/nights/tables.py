@@ -54,8 +54,8 @@ def _moves(night: Night, table: NightTable) -> list[tuple[str, str]]:
     game = night.current_game
     if game < 2:
         return []
-    now = {s.player_id: s for s in service.seats_of(night, game)}
-    before = [s for s in service.seats_of(night, game - 1) if s.table == table.number]
+    before = service.seats_at(night, game - 1, table.number)
+    now = service.seats_of_players(night, game, (s.player_id for s in before))
     return [(s.player.name, service.seat_label(now.get(s.player_id))) for s in before]
 
 
@@ -64,12 +64,12 @@ def pulse_context(table: NightTable, submit_form: Any = None, message: str | Non
     service.ring_if_timer_due(night)
     tg = _current_game(night, table)
     counted = service.hands_result(tg) if tg is not None and tg.status == "playing" else None
-    done = [t for t in service.table_games(night, night.current_game)] if night.current_game else []
+    done, total = service.tables_done(night, night.current_game) if night.current_game else (0, 0)
     return {
         "night": night, "table": table, "tg": tg, "counted": counted, "pairs": PAIR_NAMES,
         "head": table.number == 1, "tie_rule": TIE_RULE, "message": message,
         "submit_form": submit_form or SubmitForm(formdata=None),
-        "tables_done": sum(1 for t in done if t.done), "tables_total": len(done),
+        "tables_done": done, "tables_total": total,
         "poll_url": url_for("tables.pulse", code=table.code, game=night.current_game),
         "poll_tag": _pulse_tag(night, table, tg), "poll_seconds": poll_seconds(), "poll_target": "#pulse",
     }
@@ -80,7 +80,7 @@ def table_context(table: NightTable, **pulse: Any) -> dict[str, Any]:
     night, tg = context["night"], context["tg"]
     names: dict[str, str] = {}
     if tg is not None:
-        names = {s.seat: s.player.name for s in service.seats_of(night, tg.game) if s.table == table.number}
+        names = {s.seat: s.player.name for s in service.seats_at(night, tg.game, table.number)}
         live = live_context(tg.match)
         if tg.status != "playing":
             live["form"] = None
@@ -106,9 +106,12 @@ def pulse(code: str):
     service.ring_if_timer_due(night)
     stale_page = request.args.get("game", type=int) != night.current_game
     tg = _current_game(night, table)
+    if stale_page:
+        # The next game is seated: htmx reloads the whole page on HX-Refresh and ignores the body, so the
+        # status region is not drawn (``_reload`` answers the same). All the phones ask at once after a game.
+        return poll_answer(_pulse_tag(night, table, tg), lambda: "", refresh=True)
     return poll_answer(_pulse_tag(night, table, tg),
-                       lambda: render_template("nights/_pulse.html", **pulse_context(table)),
-                       refresh=stale_page)
+                       lambda: render_template("nights/_pulse.html", **pulse_context(table)))
 
 
 def _table_action(code: str):
