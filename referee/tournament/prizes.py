@@ -14,6 +14,7 @@ high score and low score for the tournament." Everything else here is a product 
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -141,12 +142,12 @@ def standings(tallies: Iterable[Tally]) -> list[Standing]:
     tie, and the next rank skips (1, 2, 2, 4). Within a shared rank, players are listed by name."""
     tallies = sorted(_check(tallies), key=lambda t: (_key(t, STANDING_STEPS), _display_order(t)))
     keys = [_key(t, STANDING_STEPS) for t in tallies]
+    players_with = Counter(keys)  # counted once: a count per player made 400 players' standings quadratic
     out, rank = [], 0
     for i, (t, key) in enumerate(zip(tallies, keys)):
         if i == 0 or key != keys[i - 1]:
             rank = i + 1
-        shared = keys.count(key) > 1
-        out.append(Standing(rank, t, shared))
+        out.append(Standing(rank, t, players_with[key] > 1))
     return out
 
 
