@@ -8,7 +8,8 @@ from models.group import Group
 from models.player import Player
 from models.match import Match, MatchSeat
 from models.hand import Hand, HAND_KEYS
-from models.night import AuditEntry, Night, NightPlayer, NightSeat, NightTable, PinAttempt, TableGame
+from models.night import (AuditEntry, Night, NightPlayer, NightScreen, NightSeat, NightTable, PinAttempt,
+                          TableGame)
 
 __all__ = ["db", "Group", "Player", "Match", "MatchSeat", "Hand", "HAND_KEYS", "AuditEntry", "Night", "NightPlayer",
-           "NightSeat", "NightTable", "PinAttempt", "TableGame"]
+           "NightScreen", "NightSeat", "NightTable", "PinAttempt", "TableGame"]

@@ -23,11 +23,14 @@ SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 # Match seats run clockwise from 0 with 0 & 2 partners (match-format.md): North, East, South, West.
 MATCH_SEAT = {"N": 0, "E": 1, "S": 2, "W": 3}
 PAIR_NAMES = {"NS": "North–South", "EW": "East–West"}
+STANDINGS_CHANGED = "night_standings_changed"  # the key in ``db.session.info`` of the nights to redraw
 
 
 class Night(db.Model):
     """One progressive night. ``version`` goes up on every change a table or projector must see, so
-    their polls can be answered with a cheap 304 while nothing changed."""
+    their polls can be answered with a cheap 304 while nothing changed. ``standings_version`` goes up
+    only on the changes the standings show (results done or corrected, players, games started), so the
+    standings are not redrawn for a result merely sent, withdrawn, or the bell."""
 
     __tablename__ = "night"
 
@@ -52,6 +55,7 @@ class Night(db.Model):
     bell_by: Mapped[str | None] = mapped_column(String(40), nullable=True)
     chart_state: Mapped[dict[str, Any] | None] = mapped_column(JSONValue, nullable=True)
     version: Mapped[int] = mapped_column(Integer, default=1)
+    standings_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
     players: Mapped[list["NightPlayer"]] = relationship(
@@ -63,10 +67,19 @@ class Night(db.Model):
     def bell_rung(self) -> bool:
         return self.bell_at is not None
 
-    def touch(self) -> None:
-        """Bump the version (in SQL, so two requests never lose a bump) so polls see a change."""
-        db.session.execute(update(Night).where(Night.id == self.id).values(version=Night.version + 1)
+    def touch(self, *, standings: bool = True) -> None:
+        """Bump the version (in SQL, so two requests never lose a bump) so polls see a change; and the
+        standings' version too unless ``standings`` is False (the change is not on the standings)."""
+        values: dict[str, Any] = {"version": Night.version + 1}
+        if standings:
+            values["standings_version"] = Night.standings_version + 1
+            self.standings_changed()
+        db.session.execute(update(Night).where(Night.id == self.id).values(**values)
                            .execution_options(synchronize_session=False))
+
+    def standings_changed(self) -> None:
+        """Note, for the end of the request, that this night's standings must be drawn again."""
+        db.session.info.setdefault(STANDINGS_CHANGED, set()).add(self.id)
 
     def __repr__(self) -> str:
         return f"<Night {self.id} {self.name!r} game {self.current_game}>"
@@ -180,6 +193,21 @@ class TableGame(db.Model):
             return False
         self.version += 1
         return True
+
+
+class NightScreen(db.Model):
+    """The last drawing of one of a night's polled screens (the standings), shared by every server
+    process: ``html`` shows the night at ``version``; ``drawing_since`` is set while a request draws a
+    newer one (``web.nights.drawings``)."""
+
+    __tablename__ = "night_screen"
+
+    night_id: Mapped[int] = mapped_column(ForeignKey("night.id", ondelete="CASCADE"), primary_key=True)
+    screen: Mapped[str] = mapped_column(String(20), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    html: Mapped[str] = mapped_column(Text, default="")
+    drawn_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    drawing_since: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
 
 
 class AuditEntry(db.Model):

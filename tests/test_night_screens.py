@@ -17,7 +17,7 @@ import pytest
 from sqlalchemy import event, insert, select
 
 from extensions import db
-from models import AuditEntry, Match, Night, NightPlayer, NightSeat, TableGame
+from models import AuditEntry, Group, Match, Night, NightPlayer, NightSeat, Player, TableGame
 from referee.tournament.night import TIE_RULE
 from referee.tournament.prizes import PRIZE_RULES
 from web.nights import service
@@ -230,6 +230,77 @@ def test_standings_tag_moves_with_every_result(db_session):
     assert standings_tag(night) != tag and re.fullmatch(r"[A-Za-z0-9-]+", standings_tag(night))
 
 
+def _statements_to_start(names) -> int:
+    """How many statements starting game 1 sends for the players and their seats."""
+    night = make_night(names=names)
+    statements: list[str] = []
+
+    def count(conn, cursor, statement, *args):
+        if re.search(r"\b(INTO|FROM) (player|night_seat)\b", statement):
+            statements.append(statement)
+
+    event.listen(db.engine, "before_cursor_execute", count)
+    try:
+        start(night, 1)
+    finally:
+        event.remove(db.engine, "before_cursor_execute", count)
+    return len(statements)
+
+
+def test_starting_a_game_finds_its_players_in_one_go(db_session):
+    """The movement seats 400 players at once: their seats are inserted, and the tables' players looked
+    up and added, together, not a statement per player; a known one-off player is reused, and a
+    group's player of the same name is not theirs."""
+    group = Group(name="Tuesday club", code="tuesday-club-code")
+    db.session.add(group)
+    db.session.flush()
+    known = Player(name="Ann")
+    theirs = Player(name="Bo", group_id=group.id)
+    db.session.add_all([known, theirs])
+    db.session.commit()
+    small = _statements_to_start(NINE[:8])
+    night = db.session.scalar(select(Night).order_by(Night.id.desc()))
+    players = {seat.player.name: seat.player for tg in service.table_games(night, 1) for seat in tg.match.seats}
+    assert set(players) == set(NINE[:8])
+    assert players["Ann"].id == known.id
+    assert players["Bo"].id != theirs.id and players["Bo"].group_id is None
+    large = _statements_to_start([f"Player {i}" for i in range(40)])
+    assert large == small, "seating 40 players costs the same statements as seating 8"
+
+
+def test_standings_tag_moves_only_on_what_the_standings_show(db_session):
+    """A result sent, a result withdrawn and the bell change the tables' pages but not the standings:
+    while 100 results come in, the standings are not redrawn for them. Everything the standings show
+    moves the tag: a confirmed or closed result, a correction, players arriving, leaving or returning,
+    a game started and the night's end."""
+    night = make_night(games=2)
+    start(night, 1)
+
+    def moves(change) -> bool:
+        db.session.refresh(night)
+        before, version = standings_tag(night), night.version
+        change()
+        db.session.commit()
+        db.session.refresh(night)
+        assert night.version > version, "every change still reaches the tables' polls"
+        return standings_tag(night) != before
+
+    first, second = service.table_games(night, 1)
+    assert not moves(lambda: service.ring_bell(night, "director"))
+    assert not moves(lambda: service.submit(night, first, pair="NS", actor="t", totals=(7, 4), loners={}))
+    assert not moves(lambda: service.reject(night, first, pair="EW", actor="t"))
+    assert not moves(lambda: service.submit(night, first, pair="NS", actor="t", totals=(7, 5), loners={}))
+    assert moves(lambda: service.confirm(night, first, pair="EW", actor="t"))
+    assert moves(lambda: service.close_table(night, second, ns=3, ew=8, loners={}, cut_winner=None, reason=""))
+    assert moves(lambda: service.correct(night, first, ns=7, ew=6, loners={}, cut_winner=None, reason="typo"))
+    ivy = next(p for p in night.players if p.name == "Ivy")
+    assert moves(lambda: service.leave(night, ivy))
+    assert moves(lambda: service.come_back(night, ivy))
+    assert moves(lambda: service.check_in(night, ["Jo"]))
+    assert moves(lambda: service.start_game(night, 2))
+    assert moves(lambda: service.finish_night(night))
+
+
 # -- the pages, both kinds of request --------------------------------------------------------------
 @pytest.fixture()
 def played(app, client):
@@ -367,6 +438,53 @@ def test_a_poll_fragment_is_drawn_once_per_state(app, client, played, monkeypatc
         service.check_in(night, ["Zed"])
         db.session.commit()
     assert "Zed" in client.get(url, htmx=True).get_data(as_text=True) and len(calls) == 2
+
+
+def test_a_fragment_being_drawn_is_drawn_once_for_every_thread_asking():
+    """When a result comes in, the projector and the phones watching ask at once: the threads of one
+    server process wait for the one drawing, instead of each drawing 400 rows."""
+    import threading
+
+    from web.nights.drawings import FragmentCache
+
+    cache = FragmentCache()
+    drawing, release, calls = threading.Event(), threading.Event(), []
+
+    def draw() -> str:
+        calls.append(1)
+        drawing.set()
+        release.wait(5)
+        return "<p>standings</p>"
+
+    got: list[str] = []
+    first = threading.Thread(target=lambda: got.append(cache.get_or_draw(("s", 1, "tag"), draw)))
+    first.start()
+    assert drawing.wait(5)
+    others = [threading.Thread(target=lambda: got.append(cache.get_or_draw(("s", 1, "tag"), draw)))
+              for _ in range(3)]
+    for thread in others:
+        thread.start()
+    time.sleep(0.05)  # the others are waiting on the first's drawing, not drawing their own
+    assert len(calls) == 1
+    release.set()
+    for thread in (first, *others):
+        thread.join(5)
+    assert got == ["<p>standings</p>"] * 4 and len(calls) == 1
+    assert cache.drawing == {}, "no lock is left behind"
+
+
+def test_a_failed_drawing_leaves_nothing_behind():
+    from web.nights.drawings import FragmentCache
+
+    cache = FragmentCache()
+
+    def broken() -> str:
+        raise RuntimeError("database gone")
+
+    with pytest.raises(RuntimeError):
+        cache.get_or_draw(("s", 1, "tag"), broken)
+    assert cache.drawing == {} and cache.get(("s", 1, "tag")) is None
+    assert cache.get_or_draw(("s", 1, "tag"), lambda: "drawn") == "drawn"
 
 
 @pytest.mark.browser

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 P = Hashable
 
@@ -41,11 +42,13 @@ class Tally:
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(f"{self.name}: {label} must be a whole number of at least 0, not {value!r}")
 
-    @property
+    # Cached: ranking and drawing 400 players read each total several times (a frozen dataclass still
+    # has the instance dict that cached_property writes to).
+    @cached_property
     def total(self) -> int:
         return sum(p for p in self.points if p is not None)
 
-    @property
+    @cached_property
     def best_game(self) -> int | None:
         """The highest single-game score, None before any game."""
         scored = [p for p in self.points if p is not None]
@@ -140,13 +143,13 @@ def _display_order(t: Tally) -> tuple[str, str]:
 def standings(tallies: Iterable[Tally]) -> list[Standing]:
     """Everybody ranked (product ruling, :data:`PRIZE_RULES` ``"standings"``); equal rank for a complete
     tie, and the next rank skips (1, 2, 2, 4). Within a shared rank, players are listed by name."""
-    tallies = sorted(_check(tallies), key=lambda t: (_key(t, STANDING_STEPS), _display_order(t)))
-    keys = [_key(t, STANDING_STEPS) for t in tallies]
-    players_with = Counter(keys)  # counted once: a count per player made 400 players' standings quadratic
-    out, rank = [], 0
-    for i, (t, key) in enumerate(zip(tallies, keys)):
-        if i == 0 or key != keys[i - 1]:
-            rank = i + 1
+    keyed = sorted(((_key(t, STANDING_STEPS), _display_order(t), t) for t in _check(tallies)),
+                   key=lambda k: (k[0], k[1]))  # each key worked out once, not once per comparison
+    players_with = Counter(key for key, _, _ in keyed)  # a count per player made 400 players quadratic
+    out, rank, previous = [], 0, None
+    for i, (key, _, t) in enumerate(keyed):
+        if key != previous:
+            rank, previous = i + 1, key
         out.append(Standing(rank, t, players_with[key] > 1))
     return out
 

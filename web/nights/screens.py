@@ -3,32 +3,32 @@ printed tally cards, table cards and results, the results as CSV, the rotation c
 director's audit trail.
 
 Every page is one template for both kinds of request (``page_or_fragment``): htmx gets the fragment,
-a browser the page wrapped round it. The projector pages poll with the night's version as their tag
-(``pulse.poll_answer``): a 304 while nothing changed. The numbers come from ``standings`` (one load
-of the whole score sheet); ranking, prizes, ties and sit-out points are the referee's.
+a browser the page wrapped round it. The projector pages poll with a tag of the state they show
+(``pulse.poll_answer``): a 304 while nothing changed. The standings are drawn once per change for
+every process and poll (``drawings``). The numbers come from ``standings`` (one load of the whole
+score sheet); ranking, prizes, ties and sit-out points are the referee's.
 """
 from __future__ import annotations
 
 import csv
 import io
-import threading
-from collections import OrderedDict
 from datetime import datetime
 from typing import Any, Callable, NamedTuple
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import segno
-from flask import Blueprint, Response, current_app, render_template, url_for
+from flask import Blueprint, Response, copy_current_request_context, current_app, render_template, url_for
 from markupsafe import Markup
 from sqlalchemy import select
 
 from extensions import db, htmx
 from models import AuditEntry, Night, NightPlayer, NightSeat, NightTable
-from models.night import PAIR_NAMES, SEAT_NAMES
+from models.night import PAIR_NAMES, SEAT_NAMES, STANDINGS_CHANGED
 from referee.tournament import prizes as referee_prizes
 from referee.tournament.prizes import Tally
 from referee.tournament.night import TIE_RULE, chart_for
-from web.nights import access, service
+from web.nights import access, drawings, service
+from web.nights.drawings import fragments
 from web.nights.pulse import poll_answer, poll_seconds
 from web.nights.standings import Cell, Sheet, load_sheet, sit_out_words, standings_tag, tallies_of
 from web.render import page_or_fragment
@@ -50,51 +50,24 @@ def screen(fragment: str, title: str, **context: Any):
     return page_or_fragment(PAGE, fragment, screen_fragment=fragment, title=title, **context)
 
 
-class FragmentCache:
-    """The last few projector fragments, by night and state tag: when a result comes in, every projector
-    and phone watching the standings asks at once, and all of them get the same HTML, drawn once (per
-    server process). Safe because the tag is ``night.version``, which every change a screen shows
-    bumps, and because a fragment holds nothing of the session."""
-
-    def __init__(self, size: int = 32) -> None:
-        self.size = size
-        self.items: OrderedDict[tuple, str] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: tuple) -> str | None:
-        with self.lock:
-            html = self.items.get(key)
-            if html is not None:
-                self.items.move_to_end(key)
-            return html
-
-    def put(self, key: tuple, html: str) -> None:
-        with self.lock:
-            self.items[key] = html
-            self.items.move_to_end(key)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-
-fragments = FragmentCache()
-
-
 def polled(night: Night, fragment: str, title: str, tag: str, target: str, endpoint: str,
            build: Callable[[], dict[str, Any]]):
     """A projector screen: a 304 while the client has ``tag``; else the fragment (htmx) or the page round
     it, the fragment drawn once per tag."""
-    def render() -> str:
-        key = (fragment, night.id, night.slug, tag)
-        html = fragments.get(key)
-        if html is None:
-            html = render_template(fragment, poll_tag=tag, poll_target=target, poll_seconds=poll_seconds(),
-                                   poll_url=url_for(endpoint, slug=night.slug), **build())
-            fragments.put(key, html)
-        if htmx:
-            return html
-        return render_template(PAGE, night=night, title=title, fragment_html=Markup(html))  # noqa: S704
+    return poll_answer(tag, lambda: framed(night, title, fragments.get_or_draw(
+        (fragment, night.id, night.slug, tag), lambda: draw(night, fragment, tag, target, endpoint, build()))))
 
-    return poll_answer(tag, render)
+
+def draw(night: Night, fragment: str, tag: str, target: str, endpoint: str, context: dict[str, Any]) -> str:
+    return render_template(fragment, poll_tag=tag, poll_target=target, poll_seconds=poll_seconds(),
+                           poll_url=url_for(endpoint, slug=night.slug), **context)
+
+
+def framed(night: Night, title: str, html: str) -> str:
+    """The fragment for htmx; the page round it for a browser."""
+    if htmx:
+        return html
+    return render_template(PAGE, night=night, title=title, fragment_html=Markup(html))  # noqa: S704
 
 
 # -- the projector: seating -----------------------------------------------------------------------
@@ -173,11 +146,44 @@ def standings_context(night: Night) -> dict[str, Any]:
             "sit_out_rule": sit_out_words(night), "any_sat_out": any(r.sat_out for r in rows)}
 
 
+def draw_standings(night: Night) -> str:
+    return draw(night, "nights/screens/_standings.html", standings_tag(night), "#night-standings",
+                "night_screens.standings", standings_context(night))
+
+
 @bp.get("/standings")
 def standings(slug: str):
+    """Drawn once per change for every screen watching (``drawings``): this poll may get the drawing
+    of the previous state, and its tag, for the moment a newer one is being drawn."""
     night = access.get_night(slug)
-    return polled(night, "nights/screens/_standings.html", "Standings", standings_tag(night), "#night-standings",
-                  "night_screens.standings", lambda: standings_context(night))
+    drawing = drawings.current(night.id, night.slug, "standings", night.standings_version,
+                               lambda: draw_standings(night))
+    return poll_answer(standings_tag(night, drawing.version), lambda: framed(night, "Standings", drawing.html))
+
+
+@bp.after_app_request
+def redraw_changed_standings(response: Response) -> Response:
+    """A request that changed some standings draws them again once its answer has been sent, so the
+    phone that sent it does not wait, and the screens polling them do not draw them each."""
+    changed = db.session.info.pop(STANDINGS_CHANGED, None)
+    if changed and response.status_code < 400:
+        response.call_on_close(copy_current_request_context(lambda: redraw_standings(sorted(changed))))
+    return response
+
+
+def redraw_standings(night_ids: list[int]) -> None:
+    for night_id in night_ids:
+        started = drawings.mark_drawing(night_id, "standings")
+        try:
+            night = db.session.get(Night, night_id)
+            html = draw_standings(night) if night else ""
+        except Exception:  # the answer is sent: take the mark back, and the polls draw for themselves
+            db.session.rollback()
+            drawings.give_up(night_id, "standings", started)
+            current_app.logger.exception("Drawing the standings of night %s after a change failed", night_id)
+            continue
+        if night:
+            drawings.store(night_id, "standings", night.standings_version, html, started)
 
 
 # -- print: tally cards, table cards, results ------------------------------------------------------

@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, Iterable
 
-from sqlalchemy import case, func, select, update
+from sqlalchemy import case, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import generate_password_hash
 
 import referee
 from extensions import db
-from models import AuditEntry, Match, MatchSeat, Night, NightPlayer, NightSeat, NightTable, Player, TableGame
+from models import (AuditEntry, Match, MatchSeat, Night, NightPlayer, NightScreen, NightSeat, NightTable, Player,
+                    TableGame)
 from models.base import utcnow
 from models.night import MATCH_SEAT, PAIR_NAMES, SEAT_NAMES, SEATS
 from referee.tournament.movement import Seat, TableResult
@@ -51,6 +52,7 @@ def create_night(*, name: str, day: Any, variant: str, rules: dict, games: int, 
                   current_game=0, version=1)
     db.session.add(night)
     db.session.flush()
+    db.session.add(NightScreen(night_id=night.id, screen="standings", version=0, html=""))
     audit(night, "director", "created", f"Night “{name}” set up: {games} games, {movement} movement.")
     return night
 
@@ -113,7 +115,9 @@ def roster(night: Night, game: int) -> list[NightPlayer]:
 def _previous_plan(night: Night, game: int) -> GamePlan | None:
     if game < 1:
         return None
-    rows = db.session.scalars(select(NightSeat).where(NightSeat.night_id == night.id, NightSeat.game == game)).all()
+    rows = db.session.execute(  # columns, not seats: each seat would load its player too
+        select(NightSeat.player_id, NightSeat.table, NightSeat.seat, NightSeat.since)
+        .where(NightSeat.night_id == night.id, NightSeat.game == game)).all()
     if not rows:
         return None
     seating = {r.player_id: Seat(r.table, r.seat) for r in rows if r.table is not None}
@@ -127,8 +131,9 @@ def _previous_plan(night: Night, game: int) -> GamePlan | None:
 
 
 def _results(night: Night, game: int) -> list[TableResult]:
-    rows = db.session.scalars(select(TableGame).where(TableGame.night_id == night.id, TableGame.game == game))
-    return [TableResult(r.table, r.winner) for r in rows]
+    rows = db.session.execute(select(TableGame.table, TableGame.winner)
+                              .where(TableGame.night_id == night.id, TableGame.game == game))
+    return [TableResult(table, winner) for table, winner in rows]
 
 
 def sit_out_counts(night: Night) -> dict[int, int]:
@@ -163,13 +168,12 @@ def _match_rules(night: Night, table: int) -> dict:
     return rules
 
 
-def _new_match(night: Night, table: int, names: dict[str, str]) -> Match:
+def _new_match(night: Night, table: int, players: dict[str, Player]) -> Match:
     match = Match(variant=night.variant, rules=_match_rules(night, table), first_dealer=0, status="active",
                   version=1)
     for seat in SEATS:
-        match.seats.append(MatchSeat(seat=MATCH_SEAT[seat], player=Player.get_or_create(names[seat])))
+        match.seats.append(MatchSeat(seat=MATCH_SEAT[seat], player=players[seat]))
     db.session.add(match)
-    db.session.flush()
     return match
 
 
@@ -182,33 +186,38 @@ def start_game(night: Night, game: int, actor: str = "director") -> GamePlan:
     players = roster(night, game)
     if len(players) < 4:
         raise NightError(f"Game {game} needs at least 4 players; {len(players)} are checked in for it.")
+    names = {p.id: p.name for p in players}  # read now: refreshing the night below expires its players
     previous = _previous_plan(night, game - 1)
     plan = plan_game(night.movement, game, [p.id for p in players], previous=previous,
                      results=_results(night, game - 1) if previous else (), sat_out_counts=sit_out_counts(night),
-                     total_games=night.games, seed=f"{night.seed}-{game}", names={p.id: p.name for p in players})
+                     total_games=night.games, seed=f"{night.seed}-{game}", names=names)
     claimed = db.session.execute(
         update(Night).where(Night.id == night.id, Night.current_game == game - 1)
         .values(current_game=game, status="playing", bell_at=None, bell_by=None, game_started_at=utcnow(),
-                version=Night.version + 1)
+                version=Night.version + 1, standings_version=Night.standings_version + 1)
         .execution_options(synchronize_session=False))
     if claimed.rowcount != 1:
         raise NightError(f"Game {game} has already been started.")
+    night.standings_changed()
     db.session.refresh(night)
     if plan.chart is not None:
         night.chart_state = {"roster": list(plan.chart.roster), "first_game": plan.chart.first_game,
                              "games": plan.chart.games}
-    names = {p.id: p.name for p in players}
     tables = sorted({s.table for s in plan.seating.values()})
     _ensure_tables(night, max(tables))
+    # One executemany for the seats: the ORM would insert them one by one on SQLite, to read each id back.
+    db.session.execute(insert(NightSeat), [
+        {"night_id": night.id, "game": game, "player_id": player_id, "table": seat.table, "seat": seat.seat,
+         "since": plan.since.get(player_id, game)} for player_id, seat in plan.seating.items()
+    ] + [{"night_id": night.id, "game": game, "player_id": player_id, "table": None, "seat": None, "since": None}
+         for player_id in plan.sit_outs])
+    match_players = Player.get_or_create_many(names[p] for p in plan.seating)
+    at_tables: dict[int, dict[str, Player]] = {}
     for player_id, seat in plan.seating.items():
-        db.session.add(NightSeat(night_id=night.id, game=game, player_id=player_id, table=seat.table,
-                                 seat=seat.seat, since=plan.since.get(player_id, game)))
-    for player_id in plan.sit_outs:
-        db.session.add(NightSeat(night_id=night.id, game=game, player_id=player_id, table=None, seat=None))
-    for table in tables:
-        at_table = {s.seat: names[p] for p, s in plan.seating.items() if s.table == table}
-        match = _new_match(night, table, at_table)
-        db.session.add(TableGame(night_id=night.id, game=game, table=table, match_id=match.id))
+        at_tables.setdefault(seat.table, {})[seat.seat] = match_players[names[player_id]]
+    for table in tables:  # one flush at the end inserts the 100 matches and their seats in batches
+        db.session.add(TableGame(night_id=night.id, game=game, table=table,
+                                 match=_new_match(night, table, at_tables[table])))
     out = ", ".join(names[p] for p in plan.sit_outs)
     audit(night, actor, "game-start", f"Game {game} seated at {len(tables)} tables."
           + (f" Sitting out: {out}." if out else "") + "".join(f" {n}" for n in plan.notes))
@@ -337,7 +346,7 @@ def submit(night: Night, tg: TableGame, *, pair: str, actor: str, totals: tuple[
     tg.tie_note = reason if ns == ew else None
     tg.loners = loners or {seat: 0 for seat in SEATS}
     tg.status, tg.submitted_by, tg.submitted_at = "submitted", pair, utcnow()
-    night.touch()
+    night.touch(standings=False)  # the standings count a result once it is confirmed
     audit(night, actor, "submit", f"Table {tg.table}, game {tg.game}: {PAIR_NAMES[pair]} sent "
           f"N–S {ns}, E–W {ew}.", new=_result_value(tg))
 
@@ -366,7 +375,7 @@ def reject(night: Night, tg: TableGame, *, pair: str, actor: str) -> None:
         raise NightError("The result changed while you looked at it. Check it again.")
     tg.status, tg.submitted_by, tg.submitted_at = "playing", None, None
     tg.ns_points = tg.ew_points = tg.winner = tg.tie_note = None
-    night.touch()
+    night.touch(standings=False)  # it was never on the standings
     audit(night, actor, "reject", f"Table {tg.table}, game {tg.game}: {PAIR_NAMES[pair]} did not agree; "
           "the result was withdrawn.", old=old)
 

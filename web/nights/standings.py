@@ -113,18 +113,19 @@ class Sheet:
 
 def load_sheet(night: Night) -> Sheet:
     conn = db.session.connection()  # Core rows: no ORM loading on this hot path
+    # .all(): one fetchall, not a fetchone per row (thousands of seat rows by the last game)
     players = [PlayerRow(*row) for row in conn.execute(
         select(NightPlayer.id, NightPlayer.name, NightPlayer.position, NightPlayer.joined_game, NightPlayer.left_after)
-        .where(NightPlayer.night_id == night.id).order_by(NightPlayer.position, NightPlayer.id))]
+        .where(NightPlayer.night_id == night.id).order_by(NightPlayer.position, NightPlayer.id)).all()]
     seats: dict[int, dict[int, tuple[int | None, str | None]]] = {}
     for game, player_id, table, seat in conn.execute(
             select(NightSeat.game, NightSeat.player_id, NightSeat.table, NightSeat.seat)
-            .where(NightSeat.night_id == night.id)):
+            .where(NightSeat.night_id == night.id)).all():
         seats.setdefault(game, {})[player_id] = (table, seat)
     tables = {(row[0], row[1]): TableRow(*row) for row in conn.execute(
         select(TableGame.game, TableGame.table, TableGame.status, TableGame.ns_points, TableGame.ew_points,
                TableGame.winner, TableGame.loners, TableGame.tie_note, TableGame.closed_by_director)
-        .where(TableGame.night_id == night.id))}
+        .where(TableGame.night_id == night.id)).all()}
     started = max([night.current_game or 0, *seats.keys()], default=0)
     sheet = Sheet(night=night, players=players, seats=seats, tables=tables, started=started)
     _fill_cells(sheet)
@@ -196,10 +197,11 @@ def tallies(night: Night) -> list[Tally]:
     return tallies_of(load_sheet(night))
 
 
-def standings_tag(night: Night) -> str:
-    """The state tag of everything the standings show: ``night.version`` moves on every result,
-    correction, check-in, departure and game start."""
-    return f"s{night.id}-{night.version}"
+def standings_tag(night: Night, version: int | None = None) -> str:
+    """The state tag of everything the standings show (``version``, by default the night's now):
+    ``night.standings_version`` moves on every result confirmed or closed, correction, check-in,
+    departure, return, game start and the night's end; not on a result sent or withdrawn, nor the bell."""
+    return f"s{night.id}-{night.standings_version if version is None else version}"
 
 
 def sit_out_words(night: Night) -> str:

@@ -1,0 +1,168 @@
+"""The standings drawn once per change (``web.nights.drawings``): the request that changed them draws
+them after its answer, every poll reads that drawing, a poll during a redraw gets the previous one
+with its own tag, and a drawing that never comes is drawn by the poll itself."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import select, text, update
+
+from extensions import db
+from models import Night, NightScreen
+from models.base import utcnow
+from tests.night_helpers import create_night
+
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+
+
+@pytest.fixture()
+def night(app, client):
+    """A night with eight players checked in (by its director, ``client``); no drawing stored yet."""
+    slug = create_night(client)
+    response = client.post(f"/nights/{slug}/players", {"names": "\n".join(NAMES)})
+    assert response.status_code == 200  # not closed: nothing is drawn after it
+    with app.app_context():
+        night = db.session.scalar(select(Night).where(Night.slug == slug))
+        return {"slug": slug, "id": night.id}
+
+
+def stored(app, night_id: int) -> NightScreen:
+    with app.app_context():
+        row = db.session.get(NightScreen, (night_id, "standings"))
+        db.session.expunge(row)
+        return row
+
+
+def version_of(app, night_id: int) -> int:
+    with app.app_context():
+        return db.session.get(Night, night_id).standings_version
+
+
+@pytest.fixture()
+def draws(monkeypatch):
+    """Counts the standings actually drawn."""
+    from web.nights import screens
+
+    calls: list[int] = []
+    real = screens.standings_context
+
+    def counting(night):
+        calls.append(night.id)
+        return real(night)
+
+    monkeypatch.setattr(screens, "standings_context", counting)
+    return calls
+
+
+def test_a_change_is_drawn_after_its_answer_and_the_polls_only_read_it(app, client, night, draws):
+    assert stored(app, night["id"]).version == 0 and stored(app, night["id"]).html == ""
+    response = client.post(f"/nights/{night['slug']}/players", {"names": "Ivy"})
+    assert response.status_code == 200 and draws == []  # the answer is ready before the drawing
+    response.close()  # what the server does once the answer is sent
+    drawing = stored(app, night["id"])
+    assert draws == [night["id"]] and drawing.version == version_of(app, night["id"])
+    assert "9 players are checked in" in drawing.html and drawing.drawing_since is None and drawing.drawn_at is not None
+
+    viewer = app.test_client()
+    fragment = viewer.get(f"/nights/{night['slug']}/standings", headers={"HX-Request": "true"})
+    assert fragment.status_code == 200 and fragment.get_data(as_text=True) == drawing.html
+    assert fragment.headers["ETag"].strip('"') == f"s{night['id']}-{drawing.version}"
+    page = viewer.get(f"/nights/{night['slug']}/standings").get_data(as_text=True)
+    assert drawing.html in page and "<html" in page
+    assert draws == [night["id"]], "no poll drew the standings again"
+
+
+def test_a_change_that_fails_is_not_drawn(app, client, night, draws):
+    response = client.post(f"/nights/{night['slug']}/players", {"names": ""})
+    response.close()
+    assert draws == [] and stored(app, night["id"]).version == 0
+
+
+def test_a_poll_during_a_redraw_gets_the_previous_drawing_and_its_tag(app, client, night, draws):
+    url = f"/nights/{night['slug']}/standings"
+    first = client.get(url, htmx=True)  # nothing stored: this poll draws, and stores it
+    old_tag = first.headers["ETag"].strip('"')
+    assert draws == [night["id"]] and stored(app, night["id"]).version == version_of(app, night["id"])
+    with app.app_context():
+        night_row = db.session.get(Night, night["id"])
+        night_row.touch()  # a change whose redraw is under way in another request
+        db.session.execute(update(NightScreen).where(NightScreen.night_id == night["id"])
+                           .values(drawing_since=utcnow()))
+        db.session.commit()
+    during = client.get(url, htmx=True)
+    assert during.headers["ETag"].strip('"') == old_tag
+    assert during.get_data(as_text=True) == first.get_data(as_text=True) and len(draws) == 1
+    assert client.get(f"{url}?seen={old_tag}", htmx=True).status_code == 304
+
+    with app.app_context():  # the drawer died: after PATIENCE the poll draws for itself
+        db.session.execute(update(NightScreen).where(NightScreen.night_id == night["id"])
+                           .values(drawing_since=utcnow() - timedelta(seconds=10)))
+        db.session.commit()
+    after = client.get(f"{url}?seen={old_tag}", htmx=True)
+    assert after.status_code == 200 and after.headers["ETag"].strip('"') != old_tag and len(draws) == 2
+    assert stored(app, night["id"]).version == version_of(app, night["id"])
+
+
+def test_an_older_drawing_never_replaces_a_newer_one(app, night):
+    from web.nights import drawings
+
+    with app.app_context():
+        started = drawings.mark_drawing(night["id"], "standings")
+        later = drawings.mark_drawing(night["id"], "standings")
+        drawings.store(night["id"], "standings", 7, "<p>seven</p>", drawing_started=later)
+        drawings.store(night["id"], "standings", 6, "<p>six</p>", drawing_started=started)
+    row = stored(app, night["id"])
+    assert (row.version, row.html, row.drawing_since) == (7, "<p>seven</p>", None)
+    with app.app_context():
+        first = drawings.mark_drawing(night["id"], "standings")
+        second = drawings.mark_drawing(night["id"], "standings")
+        drawings.store(night["id"], "standings", 8, "<p>eight</p>", drawing_started=first)
+    assert stored(app, night["id"]).drawing_since == second, "a later drawer's mark is kept"
+
+
+def test_a_redraw_that_fails_leaves_the_answer_and_the_polls_draw(app, client, night, monkeypatch):
+    from web.nights import screens
+
+    url = f"/nights/{night['slug']}/standings"
+    before = client.get(url, htmx=True)
+    assert "8 players are checked in" in before.get_data(as_text=True)
+
+    def broken(night):
+        raise RuntimeError("out of memory")
+
+    monkeypatch.setattr(screens, "draw_standings", broken)
+    response = client.post(f"/nights/{night['slug']}/players", {"names": "Ivy"})
+    assert response.status_code == 200
+    response.close()  # logged, not raised
+    assert stored(app, night["id"]).drawing_since is None, "a failed drawer takes its mark back"
+    monkeypatch.undo()
+    fragment = client.get(url, htmx=True)  # not the previous drawing: nothing is on its way
+    assert fragment.status_code == 200 and "9 players are checked in" in fragment.get_data(as_text=True)
+
+
+def test_the_migration_gives_existing_nights_their_standings_row(tmp_path):
+    """Nights made before 0004 get an empty drawing, which their first poll replaces."""
+    from flask_migrate import downgrade, upgrade
+
+    from app import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "migration-test",
+                      "SQLALCHEMY_DATABASE_URI": "sqlite:///" + str(tmp_path / "old.sqlite")})
+    with app.app_context():
+        upgrade(revision="0003")
+        db.session.execute(text(
+            "INSERT INTO night (slug, name, day, variant, rules, games, hands_per_game, movement, sit_out_mode, "
+            "sit_out_points, pin_hash, seed, status, current_game, version, created_at) VALUES ('old-night', "
+            "'Old', '2026-11-01', 'progressive-euchre', '{}', 10, 8, 'winners', 'average', 0, 'x', 'seed', "
+            "'checkin', 0, 3, '2026-11-01 19:00:00')"))
+        db.session.commit()
+        upgrade()
+        night = db.session.scalar(select(Night).where(Night.slug == "old-night"))
+        assert night.standings_version == 1
+        row = db.session.get(NightScreen, (night.id, "standings"))
+        assert (row.version, row.html) == (0, "")
+        downgrade(revision="0003")
+        assert "night_screen" not in db.inspect(db.engine).get_table_names()
+        db.session.remove()
+        db.engine.dispose()

@@ -1,0 +1,140 @@
+"""The projector screens' drawings, made once and read by every screen and phone that polls them.
+
+Drawing the standings of 400 players costs about 20 ms of CPU. While results come in they change
+several times a second, faster than any one screen polls, so drawing them for each poll (even once
+per server process) meant a drawing for nearly every poll, and a slow answer whenever the server was
+busy. So the standings are drawn once per change and kept in the database (``NightScreen``), with
+the version of the night they show:
+
+- the request that changed them draws them again just after its answer has been sent
+  (``Response.call_on_close``, wired in ``screens``), and marks the stored drawing as being redrawn
+  while it does;
+- a poll gets the stored drawing when it is current; while a newer one is being drawn (for at most
+  :data:`PATIENCE`), the stored one with its own, older tag, which the next poll replaces; otherwise
+  the poll draws it itself and stores it (after a restart, or when the change came from elsewhere).
+
+Each process also keeps the last few drawings in memory (:class:`FragmentCache`), and the threads of
+one process never draw the same thing twice at once.
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from datetime import datetime, timedelta
+from typing import Callable, NamedTuple
+
+from sqlalchemy import case, select, update
+
+from extensions import db
+from models import NightScreen
+from models.base import utcnow
+
+# How long polls are given the previous drawing while a newer one is being drawn. A drawing takes
+# tens of milliseconds; a drawer that died is given up on after this, and the poll draws instead.
+PATIENCE = timedelta(seconds=3)
+
+
+class FragmentCache:
+    """The last few drawings in this process, by key (a screen, its night and the state it shows):
+    when a result comes in, every projector and phone watching asks at once, and all of them get the
+    same HTML, drawn once (a thread asking for a drawing another thread is making waits for it). Safe
+    because the key names the state drawn, and because a drawing holds nothing of the session."""
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self.items: OrderedDict[tuple, str] = OrderedDict()
+        self.drawing: dict[tuple, threading.Lock] = {}
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple) -> str | None:
+        with self.lock:
+            html = self.items.get(key)
+            if html is not None:
+                self.items.move_to_end(key)
+            return html
+
+    def put(self, key: tuple, html: str) -> None:
+        with self.lock:
+            self.items[key] = html
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+    def get_or_draw(self, key: tuple, draw: Callable[[], str]) -> str:
+        html = self.get(key)
+        if html is not None:
+            return html
+        with self.lock:
+            drawing = self.drawing.setdefault(key, threading.Lock())
+        try:
+            with drawing:
+                html = self.get(key)  # drawn by the thread this one waited for
+                if html is None:
+                    html = draw()
+                    self.put(key, html)
+        finally:
+            with self.lock:
+                self.drawing.pop(key, None)
+        return html
+
+
+fragments = FragmentCache()
+
+
+class Drawing(NamedTuple):
+    version: int  # the night's state it shows: its tag
+    html: str
+
+
+def current(night_id: int, slug: str, screen: str, version: int, draw: Callable[[], str]) -> Drawing:
+    """The drawing of ``screen`` for a night now at ``version``: see the module's docstring."""
+    def remembered(drawing: Drawing) -> Drawing:
+        fragments.put((screen, night_id, slug, drawing.version), drawing.html)
+        return drawing
+
+    html = fragments.get((screen, night_id, slug, version))
+    if html is not None:
+        return Drawing(version, html)
+    stored = db.session.execute(
+        select(NightScreen.version, NightScreen.html, NightScreen.drawing_since)
+        .where(*_row(night_id, screen))).first()
+    if stored is not None and stored.version >= version:
+        return remembered(Drawing(stored.version, stored.html))
+    if stored is not None and stored.html and being_drawn(stored.drawing_since):
+        return Drawing(stored.version, stored.html)
+    drawn = fragments.get_or_draw((screen, night_id, slug, version), draw)
+    store(night_id, screen, version, drawn)
+    return Drawing(version, drawn)
+
+
+def being_drawn(since: datetime | None) -> bool:
+    return since is not None and utcnow() - since < PATIENCE
+
+
+def mark_drawing(night_id: int, screen: str) -> datetime:
+    """Tell the polls a newer drawing is on its way (committed at once, so other processes see it)."""
+    started = utcnow()
+    db.session.execute(update(NightScreen).where(*_row(night_id, screen)).values(drawing_since=started))
+    db.session.commit()
+    return started
+
+
+def store(night_id: int, screen: str, version: int, html: str, drawing_started: datetime | None = None) -> None:
+    """Keep ``html`` as the drawing at ``version``, unless a newer one is stored already; and clear the
+    mark of the drawing begun at ``drawing_started`` (not a later one's)."""
+    db.session.execute(update(NightScreen).where(*_row(night_id, screen), NightScreen.version < version)
+                       .values(version=version, html=html, drawn_at=utcnow()))
+    if drawing_started is not None:
+        give_up(night_id, screen, drawing_started)
+    db.session.commit()
+
+
+def give_up(night_id: int, screen: str, drawing_started: datetime) -> None:
+    """Clear the mark of the drawing begun at ``drawing_started``, unless a later drawing has marked it."""
+    db.session.execute(update(NightScreen).where(*_row(night_id, screen)).values(drawing_since=case(
+        (NightScreen.drawing_since <= drawing_started, None), else_=NightScreen.drawing_since)))
+    db.session.commit()
+
+
+def _row(night_id: int, screen: str) -> tuple:
+    return NightScreen.night_id == night_id, NightScreen.screen == screen
