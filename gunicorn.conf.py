@@ -25,9 +25,12 @@ bind = [f"0.0.0.0:{os.environ.get('PORT', '5000')}"]
 # Scoring a hand is Python work, so the cores are used by processes: gunicorn's usual 2 x cores + 1,
 # capped so that workers x threads stays well under PostgreSQL's default 100 connections.
 workers = int(os.environ.get("WEB_CONCURRENCY", min(2 * _cores() + 1, 12)))
-# Threads let a worker wait on the database and on slow phones (Wi-Fi, keep-alive) while others score.
+# gthread keeps idle keep-alive connections (phones between polls) in a poller, not in a thread. One
+# thread per worker: the threads of one process share one interpreter lock, so a short request (a
+# poll, the standings) waited behind a long one in the same process; with 4 threads the standings'
+# p95 under a 100-table night was 2-4 times that of 1 thread (docs/performance.md).
 worker_class = "gthread"
-threads = int(os.environ.get("GUNICORN_THREADS", 4))
+threads = int(os.environ.get("GUNICORN_THREADS", 1))
 keepalive = 5
 timeout = 30
 graceful_timeout = 10

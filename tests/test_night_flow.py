@@ -325,14 +325,94 @@ def test_table_pulse_answers_304_until_something_changes(director, tables, app):
     first = phone.get(f"/t/{code}/pulse?game=1", htmx=True)
     assert first.status_code == 200
     tag = first.headers["ETag"].strip('"')
-    same = phone.get(f"/t/{code}/pulse?game=1&seen={tag}", htmx=True)
+    from sqlalchemy import event
+
+    from extensions import db
+    statements: list[str] = []
+
+    def count(conn, cursor, statement, *args):
+        statements.append(statement)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        same = phone.get(f"/t/{code}/pulse?game=1&seen={tag}", htmx=True)
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
     assert same.status_code == 304 and same.get_data() == b""
+    assert len(statements) == 1, "an unchanged poll is one query"
     assert phone.raw.get(f"/t/{code}/pulse?game=1", headers={"If-None-Match": f'"{tag}"'}).status_code == 304
     director.post(f"/nights/{slug}/bell")
     rung = phone.get(f"/t/{code}/pulse?game=1&seen={tag}", htmx=True)
     assert rung.status_code == 200 and "The bell has rung" in rung.get_data(as_text=True)
     stale = phone.get(f"/t/{code}/pulse?game=0&seen={rung.headers['ETag'].strip(chr(34))}", htmx=True)
     assert stale.headers.get("HX-Refresh") == "true"
+
+
+def test_a_table_is_redrawn_only_for_what_it_shows(director, tables, app):
+    """While results come in, a table's phones are not redrawn for another table's result; a table that
+    is done is, as the count of tables done moves."""
+    slug = create_night(director)
+    check_in(director, slug, NAMES + ["Ike", "Jo", "Kit", "Lu"])
+    start(director, slug)
+    codes = table_codes(app, slug)
+    assert director.post(f"/nights/{slug}/bell").status_code in (200, 303)
+
+    def tag_of(code: str) -> str:
+        return tables.phone(code).get(f"/t/{code}/pulse?game=1", htmx=True).headers["ETag"].strip('"')
+
+    def poll(code: str, tag: str):
+        return tables.phone(code).get(f"/t/{code}/pulse?game=1&seen={tag}", htmx=True)
+
+    playing = tag_of(codes[3])
+    assert send_total(tables.phone(codes[1]), codes[1], 7, 4).status_code == 303
+    assert poll(codes[3], playing).status_code == 304, "table 1's result sent: nothing to show at table 3"
+    assert confirm(tables.phone(codes[1]), codes[1]).status_code == 303
+    assert poll(codes[3], playing).status_code == 304, "table 1 done: table 3 does not show the count yet"
+    done = tag_of(codes[1])
+    assert "1 of 3 done" in poll(codes[1], "old").get_data(as_text=True)
+    assert send_total(tables.phone(codes[2]), codes[2], 2, 9).status_code == 303
+    assert poll(codes[1], done).status_code == 304
+    assert confirm(tables.phone(codes[2]), codes[2]).status_code == 303
+    moved = poll(codes[1], done)
+    assert moved.status_code == 200 and "2 of 3 done" in moved.get_data(as_text=True)
+    assert poll(codes[3], playing).status_code == 304
+
+
+def test_after_the_movement_the_tables_reload_a_few_at_a_time(director, tables, app, monkeypatch):
+    """400 phones reloading their table's page in the same second would keep the server busy: table n
+    waits up to RELOAD_STAGGER (by its number) before its phones are told to reload."""
+    from datetime import timedelta
+
+    from web.nights import tables as table_pages
+
+    slug = create_night(director)
+    check_in(director, slug, NAMES)
+    start(director, slug)
+    codes = table_codes(app, slug)
+    _play_game(app, director, tables, slug, {1: (5, 3), 2: (2, 7)})
+    monkeypatch.setattr(table_pages, "RELOAD_STAGGER", timedelta(hours=1))
+    first = tables.phone(codes[1]).get(f"/t/{codes[1]}/pulse?game=1&seen=old", htmx=True)
+    assert first.headers.get("HX-Refresh") == "true", "table 1 reloads at once"
+    second = tables.phone(codes[2]).get(f"/t/{codes[2]}/pulse?game=1&seen=old", htmx=True)
+    assert second.status_code == 304 and "HX-Refresh" not in second.headers, "table 2 waits its turn"
+    monkeypatch.setattr(table_pages, "RELOAD_STAGGER", timedelta(0))
+    later = tables.phone(codes[2]).get(f"/t/{codes[2]}/pulse?game=1&seen=old", htmx=True)
+    assert later.headers.get("HX-Refresh") == "true"
+
+
+def test_reload_turns_go_by_table_number():
+    from datetime import timedelta
+
+    from models.base import utcnow
+    from web.nights.tables import RELOAD_SLOTS, RELOAD_STAGGER, reload_wait
+
+    started = utcnow()
+    assert not reload_wait(1, started) and not reload_wait(RELOAD_SLOTS + 1, started)
+    assert reload_wait(2, started) and reload_wait(RELOAD_SLOTS, started)
+    assert not reload_wait(RELOAD_SLOTS, started - RELOAD_STAGGER - timedelta(seconds=1))
+    assert not reload_wait(5, None)
 
 
 def test_dashboard_polls_cheaply(director, app):
@@ -363,7 +443,9 @@ def test_the_bell_timer_rings_when_its_time_is_up(director, tables, app):
     code = table_codes(app, slug)[1]
     phone = tables.phone(code)
     assert "The timer rings the bell at" in director.get(f"/nights/{slug}").get_data(as_text=True)
-    assert "The bell has rung" not in phone.get(f"/t/{code}/pulse?game=1", htmx=True).get_data(as_text=True)
+    before = phone.get(f"/t/{code}/pulse?game=1", htmx=True)
+    assert "The bell has rung" not in before.get_data(as_text=True)
+    tag = before.headers["ETag"].strip('"')
     from datetime import timedelta
 
     from extensions import db
@@ -372,6 +454,7 @@ def test_the_bell_timer_rings_when_its_time_is_up(director, tables, app):
         night = db.session.query(Night).filter_by(slug=slug).one()
         night.game_started_at = night.game_started_at - timedelta(minutes=21)
         db.session.commit()
-    assert "The bell has rung" in phone.get(f"/t/{code}/pulse?game=1", htmx=True).get_data(as_text=True)
+    # the phone's page is up to date, but the time is up: its poll rings the bell, not a 304
+    assert "The bell has rung" in phone.get(f"/t/{code}/pulse?game=1&seen={tag}", htmx=True).get_data(as_text=True)
     assert _night(app, slug).bell_by == "timer"
     assert [a for a in _audit(app, slug) if a[1] == "bell"][0][0] == "timer"

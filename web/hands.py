@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request, url_for
+from flask import Blueprint, abort, g, render_template, request, url_for
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
@@ -51,12 +51,13 @@ def _field_map(form: HandFormBase) -> dict[str, str]:
     return {"tricks": first_tricks, "void": "outcome", "forced": "outcome", "auction": "bid"}
 
 
-def _live(match: Match, status: int = 200, message: str | None = None):
-    """After a change: the whole live region (htmx) or back to the match page (browser)."""
+def _live(match: Match, status: int = 200, message: str | None = None, result: dict | None = None):
+    """After a change: the whole live region (htmx) or back to the match page (browser). ``result``:
+    the referee's result of the match as saved, when the caller has it (not scored again)."""
     if htmx:
         db.session.refresh(match)
         return page_or_fragment("match.html", "partials/_live.html", status=status,
-                                **live_context(match, message=message))
+                                **live_context(match, message=message, result=result))
     return go(url_for("matches.show", match_id=match.id))
 
 
@@ -107,6 +108,7 @@ def only_its_table_writes():
     if request.method != "POST" or request.endpoint == "hands.preview":
         return None
     match = get_match(request.view_args["match_id"])
+    g.match = match  # held for the view: the session keeps objects only while something refers to them
     problem = may_write_match(match)
     return _live_problem(match, problem, 403) if problem else None
 
@@ -178,7 +180,7 @@ def add(match_id: int):
         if _token_used(match, token):
             return _live(match)  # the first tap of a double tap won: one hand, and this one is a success
         return _form_response(match, form, 409, message=BUSY if isinstance(error, OperationalError) else STALE)
-    return _live(match)
+    return _live(match, result=result)
 
 
 def _token_used(match: Match, token: str) -> bool:

@@ -10,6 +10,7 @@ from datetime import timedelta
 
 from flask import abort, session
 from sqlalchemy import delete, func, select
+from sqlalchemy.orm import joinedload
 from werkzeug.security import check_password_hash
 
 from extensions import db
@@ -72,7 +73,8 @@ def failures_left(night: Night) -> int:
 
 # -- tables -----------------------------------------------------------------------------------
 def get_table(code: str) -> NightTable:
-    table = db.session.scalar(select(NightTable).where(NightTable.code == code.strip().upper()))
+    table = db.session.scalar(select(NightTable).options(joinedload(NightTable.night))  # every use needs it
+                              .where(NightTable.code == code.strip().upper()))
     if table is None:
         abort(404)
     return table
@@ -92,12 +94,13 @@ def may_write_match(match: Match) -> str | None:
     """Why this phone may not change ``match``, or None when it may. An ordinary match is open to
     anyone with its page; a night's table game only to that table's phones (or the director) while
     the game is being played and its result not yet sent."""
-    tg: TableGame | None = match.table_game
-    if tg is None:
+    found = db.session.execute(  # one query: every hand a table saves asks this
+        select(TableGame, Night, NightTable).join(Night, Night.id == TableGame.night_id)
+        .outerjoin(NightTable, (NightTable.night_id == TableGame.night_id) & (NightTable.number == TableGame.table))
+        .where(TableGame.match_id == match.id)).first()
+    if found is None:
         return None
-    night = db.session.get(Night, tg.night_id)
-    table = db.session.scalar(select(NightTable).where(NightTable.night_id == tg.night_id,
-                                                       NightTable.number == tg.table))
+    tg, night, table = found
     if not (is_director(night) or (table is not None and holds_table(table))):
         return "This scoresheet belongs to another table. Open your own table's page (scan its card)."
     if tg.game != night.current_game or night.status != "playing":

@@ -266,10 +266,16 @@ def ring_bell(night: Night, actor: str) -> bool:
 
 def ring_if_timer_due(night: Night) -> None:
     """The bell timer: rung lazily by whichever poll first sees the time is up."""
-    if (night.status == "playing" and night.bell_minutes and night.bell_at is None and night.game_started_at
-            and utcnow() >= night.game_started_at + timedelta(minutes=night.bell_minutes)):
-        if ring_bell(night, "timer"):
-            db.session.commit()
+    if bell_timer_due(night) and ring_bell(night, "timer"):
+        db.session.commit()
+
+
+def bell_timer_due(night: Any) -> bool:
+    """Whether the bell timer has run out and not rung yet. ``night``: a Night, or a row with its
+    status, bell_minutes, bell_at and game_started_at."""
+    return bool(night.status == "playing" and night.bell_minutes and night.bell_at is None
+                and night.game_started_at
+                and utcnow() >= night.game_started_at + timedelta(minutes=night.bell_minutes))
 
 
 def bell_due_at(night: Night):

@@ -7,6 +7,7 @@ table within a few seconds, and the page reloads itself when the next game is se
 """
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
@@ -14,12 +15,13 @@ from sqlalchemy import select
 
 from extensions import db, htmx
 from forms.night import GameTotalForm, SubmitForm
-from models import Night, NightTable, TableGame
+from models import Match, Night, NightTable, TableGame
+from models.base import utcnow
 from models.night import PAIR_NAMES, SEAT_NAMES, SEATS
 from referee.tournament.night import TIE_RULE
 from web.matches import go, live_context
 from web.nights import access, service
-from web.nights.pulse import poll_answer, poll_seconds
+from web.nights.pulse import poll_answer, poll_seconds, unchanged
 from web.render import night_page
 
 bp = Blueprint("tables", __name__, url_prefix="/t")
@@ -46,7 +48,60 @@ def _current_game(night: Night, table: NightTable) -> TableGame | None:
 
 
 def _pulse_tag(night: Night, table: NightTable, tg: TableGame | None) -> str:
-    return f"t{table.id}-{night.current_game}-{night.version}-{tg.match.version if tg else 0}"
+    return pulse_tag(table.id, night.current_game, night.bell_rung, night.status, night.standings_version,
+                     tg.status if tg else None, tg.version if tg else 0, tg.match.version if tg else 0)
+
+
+def pulse_tag(table_id: int, game: int, bell_rung: bool, night_status: str, standings_version: int,
+              tg_status: str | None, tg_version: int, match_version: int) -> str:
+    """The state of everything a table's status region shows: the game, the bell, the night's end, this
+    table's result and hands, and, once this table is done, how many tables are done (which moves with
+    the standings). Not the night's version: another table's result sent, or a player checked in,
+    does not redraw this table's phones."""
+    tables_done = standings_version if tg_status == "done" else 0
+    return f"t{table_id}-{game}-{int(bell_rung)}{night_status[:1]}-{tg_version}.{match_version}-{tables_done}"
+
+
+# After the movement every phone reloads its table's page: 400 pages at once would keep the server busy
+# for seconds. Table n's phones wait up to RELOAD_STAGGER after the game starts (by table number, so
+# neighbours do not all reload together), spreading the reloads over one more poll at most.
+RELOAD_STAGGER = timedelta(seconds=4)
+RELOAD_SLOTS = 16
+
+
+def reload_wait(table_number: int, game_started_at: datetime | None) -> bool:
+    """Whether this table's phones should keep their page of the last game a moment longer."""
+    if game_started_at is None:
+        return False
+    slot = (table_number - 1) % RELOAD_SLOTS
+    return utcnow() < game_started_at + RELOAD_STAGGER * slot / RELOAD_SLOTS
+
+
+def _light_pulse(code: str) -> Response | None:
+    """A poll answered from one query of plain columns, without loading the table, its night and its
+    game as objects: most polls are a 304 (the phone's page is up to date), and after the movement
+    every phone is told to reload its page. None when the region must be drawn."""
+    row = db.session.execute(
+        select(NightTable.id.label("table_id"), NightTable.number, Night.current_game, Night.status,
+               Night.standings_version, Night.bell_minutes, Night.bell_at, Night.game_started_at,
+               TableGame.status.label("tg_status"), TableGame.version.label("tg_version"),
+               Match.version.label("match_version"))
+        .join(Night, Night.id == NightTable.night_id)
+        .outerjoin(TableGame, (TableGame.night_id == Night.id) & (TableGame.game == Night.current_game)
+                   & (TableGame.table == NightTable.number))
+        .outerjoin(Match, Match.id == TableGame.match_id)
+        .where(NightTable.code == code.strip().upper())).first()
+    if row is None or service.bell_timer_due(row):
+        return None
+    tag = pulse_tag(row.table_id, row.current_game, row.bell_at is not None, row.status, row.standings_version,
+                    row.tg_status, row.tg_version or 0, row.match_version or 0)
+    if request.args.get("game", type=int) != row.current_game:
+        # The next game is seated: htmx reloads the whole page on HX-Refresh and ignores the body, so the
+        # status region is not drawn (``_reload`` answers the same).
+        if reload_wait(row.number, row.game_started_at):
+            return poll_answer(request.args.get("seen", ""), lambda: "")  # a 304: not yet
+        return poll_answer(tag, lambda: "", refresh=True)
+    return poll_answer(tag, lambda: "") if unchanged(tag) else None
 
 
 def _moves(night: Night, table: NightTable) -> list[tuple[str, str]]:
@@ -59,10 +114,16 @@ def _moves(night: Night, table: NightTable) -> list[tuple[str, str]]:
     return [(s.player.name, service.seat_label(now.get(s.player_id))) for s in before]
 
 
-def pulse_context(table: NightTable, submit_form: Any = None, message: str | None = None) -> dict[str, Any]:
+NOT_LOADED = object()
+
+
+def pulse_context(table: NightTable, submit_form: Any = None, message: str | None = None,
+                  tg: Any = NOT_LOADED) -> dict[str, Any]:
+    """The status region's context; ``tg``, the table's current game, when the caller has it already."""
     night = table.night
     service.ring_if_timer_due(night)
-    tg = _current_game(night, table)
+    if tg is NOT_LOADED:
+        tg = _current_game(night, table)
     counted = service.hands_result(tg) if tg is not None and tg.status == "playing" else None
     done, total = service.tables_done(night, night.current_game) if night.current_game else (0, 0)
     return {
@@ -101,17 +162,17 @@ def show(code: str):
 
 @bp.get("/<code>/pulse")
 def pulse(code: str):
+    answered = _light_pulse(code)
+    if answered is not None:
+        return answered
     table = access.get_table(code)
     night = table.night
     service.ring_if_timer_due(night)
-    stale_page = request.args.get("game", type=int) != night.current_game
     tg = _current_game(night, table)
-    if stale_page:
-        # The next game is seated: htmx reloads the whole page on HX-Refresh and ignores the body, so the
-        # status region is not drawn (``_reload`` answers the same). All the phones ask at once after a game.
+    if request.args.get("game", type=int) != night.current_game:  # a page of an earlier game, as the timer rang
         return poll_answer(_pulse_tag(night, table, tg), lambda: "", refresh=True)
     return poll_answer(_pulse_tag(night, table, tg),
-                       lambda: render_template("nights/_pulse.html", **pulse_context(table)))
+                       lambda: render_template("nights/_pulse.html", **pulse_context(table, tg=tg)))
 
 
 def _table_action(code: str):
