@@ -125,7 +125,8 @@ def pulse_context(table: NightTable, submit_form: Any = None, message: str | Non
     if tg is NOT_LOADED:
         tg = _current_game(night, table)
     counted = service.hands_result(tg) if tg is not None and tg.status == "playing" else None
-    done, total = service.tables_done(night, night.current_game) if night.current_game else (0, 0)
+    # "n of m tables done" is shown once this table is done: the count is a query, so only then
+    done, total = service.tables_done(night, night.current_game) if tg is not None and tg.done else (0, 0)
     return {
         "night": night, "table": table, "tg": tg, "counted": counted, "pairs": PAIR_NAMES,
         "head": table.number == 1, "tie_rule": TIE_RULE, "message": message,
