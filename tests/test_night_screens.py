@@ -268,6 +268,36 @@ def test_starting_a_game_finds_its_players_in_one_go(db_session):
     assert large == small, "seating 40 players costs the same statements as seating 8"
 
 
+def test_where_last_games_players_went(db_session):
+    """A table's page lists where each of its last game's players sits now (one query): a table and
+    seat, "sits out", or "not playing" for one who left."""
+    night = make_night(games=3)
+    start(night, 1)
+    before = seats(night, 1)
+    finish_game(night, {1: (7, 4, {}), 2: (3, 8, {})})
+    leaver = next(name for name, (table, _) in before.items() if table == 1)
+    service.leave(night, next(p for p in night.players if p.name == leaver))
+    service.check_in(night, ["Jo"])  # nine play game 2: one sits out
+    start(night, 2)
+    now = seats(night, 2)
+    seat_names = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+    def place(name: str) -> str:
+        if name not in now:
+            return "not playing"
+        table, seat = now[name]
+        return "sits out" if table is None else f"table {table}, {seat_names[seat]}"
+
+    for table in (1, 2):
+        expected = sorted((name, place(name)) for name, (t, _) in before.items() if t == table)
+        assert sorted(service.moves_from(night, 2, table)) == expected
+    assert (leaver, "not playing") in service.moves_from(night, 2, 1)
+    sitter = next(name for name, (table, _) in now.items() if table is None)
+    if before.get(sitter, (None,))[0] is not None:
+        assert (sitter, "sits out") in service.moves_from(night, 2, before[sitter][0])
+    assert service.moves_from(night, 1, 1) == []
+
+
 def test_standings_tag_moves_only_on_what_the_standings_show(db_session):
     """A result sent, a result withdrawn and the bell change the tables' pages but not the standings:
     while 100 results come in, the standings are not redrawn for them. Everything the standings show

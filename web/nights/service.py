@@ -14,6 +14,7 @@ from typing import Any, Iterable
 
 from sqlalchemy import case, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import aliased
 from werkzeug.security import generate_password_hash
 
 import referee
@@ -439,16 +440,6 @@ def seats_at(night: Night, game: int, table: int) -> list[NightSeat]:
                                                            NightSeat.table == table).order_by(NightSeat.seat)))
 
 
-def seats_of_players(night: Night, game: int, player_ids: Iterable[int]) -> dict[int, NightSeat]:
-    """Where these players sit in ``game``, by player id (absent: not seated that game)."""
-    ids = list(player_ids)
-    if not ids:
-        return {}
-    rows = db.session.scalars(select(NightSeat).where(NightSeat.night_id == night.id, NightSeat.game == game,
-                                                      NightSeat.player_id.in_(ids)))
-    return {s.player_id: s for s in rows}
-
-
 def table_games(night: Night, game: int) -> list[TableGame]:
     return list(db.session.scalars(select(TableGame).where(TableGame.night_id == night.id, TableGame.game == game)
                                    .order_by(TableGame.table)))
@@ -464,8 +455,25 @@ def tables_done(night: Night, game: int) -> tuple[int, int]:
 
 
 def seat_label(seat: NightSeat | None) -> str:
-    if seat is None:
+    return place_label(seat is not None, seat.table if seat else None, seat.seat if seat else None)
+
+
+def place_label(seated: bool, table: int | None, seat: str | None) -> str:
+    if not seated:
         return "not playing"
-    if seat.table is None:
+    if table is None:
         return "sits out"
-    return f"table {seat.table}, {SEAT_NAMES[seat.seat]}"
+    return f"table {table}, {SEAT_NAMES[seat]}"
+
+
+def moves_from(night: Night, game: int, table: int) -> list[tuple[str, str]]:
+    """Where the players of ``table`` in the game before ``game`` sit in ``game``, in one query."""
+    now = aliased(NightSeat)
+    rows = db.session.execute(
+        select(NightPlayer.name, now.id, now.table, now.seat).select_from(NightSeat)
+        .join(NightPlayer, NightPlayer.id == NightSeat.player_id)
+        .outerjoin(now, (now.night_id == NightSeat.night_id) & (now.game == game)
+                   & (now.player_id == NightSeat.player_id))
+        .where(NightSeat.night_id == night.id, NightSeat.game == game - 1, NightSeat.table == table)
+        .order_by(NightSeat.seat))
+    return [(name, place_label(seat_id is not None, at, seat)) for name, seat_id, at, seat in rows]

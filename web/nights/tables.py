@@ -12,6 +12,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from sqlalchemy import select
+from sqlalchemy.orm import joinedload
 
 from extensions import db, htmx
 from forms.night import GameTotalForm, SubmitForm
@@ -40,11 +41,13 @@ def enter_code():
 
 
 def _current_game(night: Night, table: NightTable) -> TableGame | None:
+    """The table's game now, with its match and the match's seats (which every use scores or names)."""
     if not night.current_game:
         return None
-    return db.session.scalar(select(TableGame).where(TableGame.night_id == night.id,
-                                                     TableGame.game == night.current_game,
-                                                     TableGame.table == table.number))
+    return db.session.execute(
+        select(TableGame).options(joinedload(TableGame.match).joinedload(Match.seats))
+        .where(TableGame.night_id == night.id, TableGame.game == night.current_game,
+               TableGame.table == table.number)).unique().scalar_one_or_none()
 
 
 def _pulse_tag(night: Night, table: NightTable, tg: TableGame | None) -> str:
@@ -109,9 +112,7 @@ def _moves(night: Night, table: NightTable) -> list[tuple[str, str]]:
     game = night.current_game
     if game < 2:
         return []
-    before = service.seats_at(night, game - 1, table.number)
-    now = service.seats_of_players(night, game, (s.player_id for s in before))
-    return [(s.player.name, service.seat_label(now.get(s.player_id))) for s in before]
+    return service.moves_from(night, game, table.number)
 
 
 NOT_LOADED = object()
