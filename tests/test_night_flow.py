@@ -397,6 +397,8 @@ def test_after_the_movement_the_tables_reload_a_few_at_a_time(director, tables, 
     assert first.headers.get("HX-Refresh") == "true", "table 1 reloads at once"
     second = tables.phone(codes[2]).get(f"/t/{codes[2]}/pulse?game=1&seen=old", htmx=True)
     assert second.status_code == 304 and "HX-Refresh" not in second.headers, "table 2 waits its turn"
+    unseen = tables.phone(codes[2]).get(f"/t/{codes[2]}/pulse?game=1", htmx=True)  # no tag sent
+    assert unseen.status_code == 304 and unseen.get_data() == b""
     monkeypatch.setattr(table_pages, "RELOAD_STAGGER", timedelta(0))
     later = tables.phone(codes[2]).get(f"/t/{codes[2]}/pulse?game=1&seen=old", htmx=True)
     assert later.headers.get("HX-Refresh") == "true"

@@ -102,7 +102,7 @@ def _light_pulse(code: str) -> Response | None:
         # The next game is seated: htmx reloads the whole page on HX-Refresh and ignores the body, so the
         # status region is not drawn (``_reload`` answers the same).
         if reload_wait(row.number, row.game_started_at):
-            return poll_answer(request.args.get("seen", ""), lambda: "")  # a 304: not yet
+            return Response(status=304, headers={"Cache-Control": "no-store"})  # not yet: keep the old page
         return poll_answer(tag, lambda: "", refresh=True)
     return poll_answer(tag, lambda: "") if unchanged(tag) else None
 
