@@ -73,3 +73,18 @@ def send_total(phone: Client, code: str, ns: int, ew: int, pair: str = "NS", cut
 
 def confirm(phone: Client, code: str, pair: str = "EW"):
     return phone.post(f"/t/{code}/confirm", {"pair": pair})
+
+
+def count_standings_drawings(monkeypatch) -> list[int]:
+    """The ids of the nights whose standings are drawn from now on (one entry per drawing)."""
+    from web.nights import screens
+
+    calls: list[int] = []
+    real = screens.standings_context
+
+    def counting(night):
+        calls.append(night.id)
+        return real(night)
+
+    monkeypatch.setattr(screens, "standings_context", counting)
+    return calls

@@ -11,7 +11,7 @@ from sqlalchemy import select, text, update
 from extensions import db
 from models import Night, NightScreen
 from models.base import utcnow
-from tests.night_helpers import create_night
+from tests.night_helpers import count_standings_drawings, create_night
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
@@ -42,17 +42,7 @@ def version_of(app, night_id: int) -> int:
 @pytest.fixture()
 def draws(monkeypatch):
     """Counts the standings actually drawn."""
-    from web.nights import screens
-
-    calls: list[int] = []
-    real = screens.standings_context
-
-    def counting(night):
-        calls.append(night.id)
-        return real(night)
-
-    monkeypatch.setattr(screens, "standings_context", counting)
-    return calls
+    return count_standings_drawings(monkeypatch)
 
 
 def test_a_change_is_drawn_after_its_answer_and_the_polls_only_read_it(app, client, night, draws):

@@ -22,6 +22,7 @@ from referee.tournament.night import TIE_RULE
 from referee.tournament.prizes import PRIZE_RULES
 from web.nights import service
 from web.nights.standings import load_sheet, standings_tag, tallies
+from tests.night_helpers import count_standings_drawings
 
 SCRIPT = "<script>alert(1)</script>"
 NINE = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy")
@@ -448,16 +449,7 @@ def test_polling_answers_304_until_something_changes(app, client, played):
 
 
 def test_a_poll_fragment_is_drawn_once_per_state(app, client, played, monkeypatch):
-    from web.nights import screens
-
-    calls: list[int] = []
-    real = screens.standings_context
-
-    def counting(night):
-        calls.append(night.id)
-        return real(night)
-
-    monkeypatch.setattr(screens, "standings_context", counting)
+    calls = count_standings_drawings(monkeypatch)
     url = f"/nights/{played['slug']}/standings"
     first = client.get(url, htmx=True).get_data(as_text=True)
     assert client.get(url, htmx=True).get_data(as_text=True) == first
