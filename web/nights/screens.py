@@ -175,15 +175,14 @@ def redraw_standings(night_ids: list[int]) -> None:
     for night_id in night_ids:
         started = drawings.mark_drawing(night_id, "standings")
         try:
-            night = db.session.get(Night, night_id)
-            html = draw_standings(night) if night else ""
+            night = db.session.get(Night, night_id)  # read after the mark: the state to draw is at least this
+            version, html = night.standings_version, draw_standings(night)
         except Exception:  # the answer is sent: take the mark back, and the polls draw for themselves
             db.session.rollback()
             drawings.give_up(night_id, "standings", started)
             current_app.logger.exception("Drawing the standings of night %s after a change failed", night_id)
             continue
-        if night:
-            drawings.store(night_id, "standings", night.standings_version, html, started)
+        drawings.store(night_id, "standings", version, html, started)
 
 
 # -- print: tally cards, table cards, results ------------------------------------------------------
