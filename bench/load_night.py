@@ -6,6 +6,7 @@ Run from the repository root (on demand, not part of ``make test``)::
     DATABASE_URL=postgresql+psycopg://postgres@127.0.0.1:5432/test_night .venv/bin/python bench/load_night.py
     .venv/bin/python bench/load_night.py --smoke               # a 1-minute run that checks the machinery
     .venv/bin/python bench/load_night.py --url http://127.0.0.1:5000   # a server already running
+    .venv/bin/python bench/load_night.py --cores 1 --busy-loops 1      # a smaller, busier machine: headroom
 
 It starts gunicorn itself, as ``make serve`` does (``gunicorn -c gunicorn.conf.py``, bound to 127.0.0.1 on a
 free port), on a database migrated with ``flask db upgrade``: a temp SQLite file, or the PostgreSQL database
@@ -948,12 +949,12 @@ def lag_summary(recorder: Recorder) -> dict[str, float]:
             "max_ms": round(max(lags), 1)} if lags else {}
 
 
-def machine_info(database: str, settings: dict[str, Any]) -> dict[str, Any]:
+def machine_info(database: str, settings: dict[str, Any], busy: int = 0) -> dict[str, Any]:
     cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
                 if line.startswith("model name")), platform.processor())
     return {"cores": len(os.sched_getaffinity(0)), "cpu": cpu, "python": platform.python_version(),
             "flask": package_version("flask"), "gunicorn": package_version("gunicorn"), "database": database,
-            "gunicorn_settings": settings, "load_average_before": os.getloadavg()}
+            "gunicorn_settings": settings, "busy_loops": busy, "load_average_before": os.getloadavg()}
 
 
 # -- the report ---------------------------------------------------------------------------------------
@@ -1004,7 +1005,10 @@ def report(run: Run, info: dict[str, Any], night: Night, burst: dict[str, Any],
                             "pulse_max_vs_ceiling": round(burst["rps"] / ceiling["rps"], 3)}
     summary["verdict"] = verdict(endpoints, errors)
 
-    print(f"\n{info['cores']} cores ({info['cpu']}), Python {info['python']}, Flask {info['flask']}, "
+    cores = f"{info['cores']} core{'s' if info['cores'] != 1 else ''}"
+    if info["busy_loops"]:
+        cores += f" shared with {info['busy_loops']} busy loop{'s' if info['busy_loops'] != 1 else ''}"
+    print(f"\n{cores} ({info['cpu']}), Python {info['python']}, Flask {info['flask']}, "
           f"gunicorn {info['gunicorn']}; {info['database']}")
     print("gunicorn: " + ", ".join(f"{k}={v}" for k, v in info["gunicorn_settings"].items()))
     rows = [{"name": name, **row} for name, row in endpoints.items()]
@@ -1017,8 +1021,8 @@ def report(run: Run, info: dict[str, Any], night: Night, burst: dict[str, Any],
         {"name": n, **{phase: (f"{rows[n]['p95_ms']} ({rows[n]['requests']})" if n in rows else None)
                        for phase, rows in by_phase.items()}} for n in names],
         [("name", "endpoint"), *((phase, phase) for phase in by_phase)])
-    print_table("Phases (CPU as % of one core: client = this script, server = gunicorn, other = database "
-                "and everything else on the machine)", phases, [
+    print_table("Phases (CPU as % of one core: client = this script, server = gunicorn, other = database, "
+                "busy loops and everything else on the machine)", phases, [
         ("phase", "phase"), ("wall_s", "seconds"), ("requests", "requests"), ("rps", "req/s"), ("errors", "errors"),
         ("client_cpu_pct", "client"), ("server_cpu_pct", "server"), ("other_cpu_pct", "other"),
         ("machine_busy_pct", "machine")])
@@ -1083,6 +1087,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--json", type=Path, help="also write the summary as JSON to this file")
     parser.add_argument("--samples", type=Path, help="also write every request as CSV to this file "
                         "(seconds from the start, phase, endpoint, status, latency and client lateness in ms)")
+    parser.add_argument("--cores", type=int,
+                        help="run this script and the gunicorn it starts on the first N cores only (a smaller "
+                             "machine; gunicorn.conf.py then sizes its workers for N). A PostgreSQL server runs "
+                             "where it runs: pin it yourself (docs/performance.md)")
+    parser.add_argument("--busy-loops", type=int, default=0,
+                        help="busy loops competing for those cores for the whole run (a slower or shared machine)")
     parser.add_argument("--smoke", action="store_true",
                         help="a short run: 20 s of game 1, 5 s of game 2, 3 s bursts, results within 5 s")
     args = parser.parse_args(argv)
@@ -1101,8 +1111,25 @@ def server_env(args: argparse.Namespace, database_url: str) -> dict[str, str]:
     return env
 
 
+def busy_loops(count: int) -> list[subprocess.Popen]:
+    """Processes that only burn CPU, on this process's cores, as another program on a shared laptop would."""
+    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.cores:
+        os.sched_setaffinity(0, range(args.cores))  # inherited by gunicorn, its workers and the busy loops
+    hogs = busy_loops(args.busy_loops)
+    try:
+        return measure(args)
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+
+
+def measure(args: argparse.Namespace) -> int:
     if args.workers:
         os.environ["WEB_CONCURRENCY"] = str(args.workers)  # so gunicorn_settings() reads what gunicorn will
     if args.threads:
@@ -1112,7 +1139,7 @@ def main(argv: list[str] | None = None) -> int:
         workdir = Path(tmp)
         ceiling = None
         if args.url:
-            info = machine_info(f"the server at {args.url}", gunicorn_settings())
+            info = machine_info(f"the server at {args.url}", gunicorn_settings(), args.busy_loops)
             night, burst = asyncio.run(run.night(args.url))
             if args.hello_url:
                 client = HttpClient(args.hello_url, args.burst_connections)
@@ -1121,7 +1148,7 @@ def main(argv: list[str] | None = None) -> int:
                 client.close()
         else:
             url, description = prepare_database(workdir)
-            info = machine_info(description, gunicorn_settings())
+            info = machine_info(description, gunicorn_settings(), args.busy_loops)
             env = server_env(args, url)
             server = Gunicorn(None, env, workdir / "gunicorn.log").start()
             run.server_pids = server.pids
