@@ -350,9 +350,13 @@ def test_table_pulse_answers_304_until_something_changes(director, tables, app):
     assert stale.headers.get("HX-Refresh") == "true"
 
 
-def test_a_table_is_redrawn_only_for_what_it_shows(director, tables, app):
+def test_a_table_is_redrawn_only_for_what_it_shows(director, tables, app, monkeypatch):
     """While results come in, a table's phones are not redrawn for another table's result; a table that
-    is done is, as the count of tables done moves."""
+    is done is, as the count of tables done moves (at most every COUNT_REFRESH)."""
+    from datetime import timedelta
+
+    from web.nights import tables as table_pages
+
     slug = create_night(director)
     check_in(director, slug, NAMES + ["Ike", "Jo", "Kit", "Lu"])
     start(director, slug)
@@ -375,9 +379,48 @@ def test_a_table_is_redrawn_only_for_what_it_shows(director, tables, app):
     assert send_total(tables.phone(codes[2]), codes[2], 2, 9).status_code == 303
     assert poll(codes[1], done).status_code == 304
     assert confirm(tables.phone(codes[2]), codes[2]).status_code == 303
+    assert poll(codes[1], done).status_code == 304, "the count was drawn a moment ago"
+    monkeypatch.setattr(table_pages, "COUNT_REFRESH", timedelta(0))
     moved = poll(codes[1], done)
     assert moved.status_code == 200 and "2 of 3 done" in moved.get_data(as_text=True)
     assert poll(codes[3], playing).status_code == 304
+
+
+def test_a_done_tables_count_waits_a_little_and_its_own_result_does_not(director, tables, app):
+    """A done table shows how many tables are done, which moves with every result confirmed anywhere:
+    it is brought up to date at most every COUNT_REFRESH. A change to the table's own result is drawn
+    at once, and an old drawing whose count is still right is left alone."""
+    slug = create_night(director)
+    check_in(director, slug, NAMES + ["Ike", "Jo", "Kit", "Lu"])
+    start(director, slug)
+    codes = table_codes(app, slug)
+    assert director.post(f"/nights/{slug}/bell").status_code in (200, 303)
+    phone = tables.phone(codes[1])
+
+    def poll(tag: str):
+        return phone.get(f"/t/{codes[1]}/pulse?game=1&seen={tag}", htmx=True)
+
+    def drawn_long_ago(tag: str) -> str:
+        state, _, drawn = tag.rpartition("-")
+        return f"{state}-{int(drawn) - 16}"  # COUNT_REFRESH is 15 s
+
+    assert send_total(phone, codes[1], 7, 4).status_code == 303
+    assert confirm(phone, codes[1]).status_code == 303
+    done = poll("old").headers["ETag"].strip('"')
+    assert send_total(tables.phone(codes[2]), codes[2], 2, 9).status_code == 303
+    assert confirm(tables.phone(codes[2]), codes[2]).status_code == 303
+    held = poll(done)
+    assert held.status_code == 304 and held.headers["ETag"].strip('"') == done, "the phone keeps its own tag"
+    refreshed = poll(drawn_long_ago(done))
+    assert refreshed.status_code == 200 and "2 of 3 done" in refreshed.get_data(as_text=True)
+    current = refreshed.headers["ETag"].strip('"')
+    assert poll(drawn_long_ago(current)).status_code == 304, "an old drawing of the same count is up to date"
+    corrected = director.post(f"/nights/{slug}/games/1/tables/1/correct",
+                              {"ns_points": "3", "ew_points": "7", "reason": "Misread",
+                               **{f"loners_{seat}": "0" for seat in "NESW"}})
+    assert corrected.status_code == 303
+    redrawn = poll(current)
+    assert redrawn.status_code == 200 and "North–South <strong>3</strong>" in redrawn.get_data(as_text=True)
 
 
 def test_after_the_movement_the_tables_reload_a_few_at_a_time(director, tables, app, monkeypatch):

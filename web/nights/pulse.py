@@ -20,6 +20,11 @@ def unchanged(tag: str) -> bool:
     return request.args.get("seen") == tag or tag in request.if_none_match
 
 
+def seen_tags() -> list[str]:
+    """The tags the client says it holds (``seen`` and If-None-Match)."""
+    return [tag for tag in (request.args.get("seen"), *request.if_none_match) if tag]
+
+
 def poll_answer(tag: str, render: Callable[[], str], refresh: bool = False):
     """304 when the client already has ``tag``; else the fragment, tagged (``HX-Refresh`` reloads the page
     when the change needs a whole new page, such as the next game)."""

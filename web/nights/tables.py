@@ -7,6 +7,7 @@ table within a few seconds, and the page reloads itself when the next game is se
 """
 from __future__ import annotations
 
+import time
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -22,7 +23,7 @@ from models.night import PAIR_NAMES, SEAT_NAMES, SEATS
 from referee.tournament.night import TIE_RULE
 from web.matches import go, live_context
 from web.nights import access, service
-from web.nights.pulse import poll_answer, poll_seconds, unchanged
+from web.nights.pulse import poll_answer, poll_seconds, seen_tags
 from web.render import night_page
 
 bp = Blueprint("tables", __name__, url_prefix="/t")
@@ -55,14 +56,41 @@ def _pulse_tag(night: Night, table: NightTable, tg: TableGame | None) -> str:
                      tg.status if tg else None, tg.version if tg else 0, tg.match.version if tg else 0)
 
 
+# A done table's region shows how many tables are done, which moves with every result confirmed anywhere:
+# while results come in, a done table's phones were redrawn at nearly every poll just for that count. So
+# the count is brought up to date at most every COUNT_REFRESH (anything else the region shows, at once).
+COUNT_REFRESH = timedelta(seconds=15)
+DONE = "-done"
+
+
 def pulse_tag(table_id: int, game: int, bell_rung: bool, night_status: str, standings_version: int,
               tg_status: str | None, tg_version: int, match_version: int) -> str:
     """The state of everything a table's status region shows: the game, the bell, the night's end, this
     table's result and hands, and, once this table is done, how many tables are done (which moves with
-    the standings). Not the night's version: another table's result sent, or a player checked in,
-    does not redraw this table's phones."""
-    tables_done = standings_version if tg_status == "done" else 0
-    return f"t{table_id}-{game}-{int(bell_rung)}{night_status[:1]}-{tg_version}.{match_version}-{tables_done}"
+    the standings) and when that count was drawn. Not the night's version: another table's result sent,
+    or a player checked in, does not redraw this table's phones."""
+    state = f"t{table_id}-{game}-{int(bell_rung)}{night_status[:1]}-{tg_version}.{match_version}"
+    if tg_status != "done":
+        return state
+    return f"{state}{DONE}{standings_version}-{int(time.time())}"
+
+
+def held_tag(tag: str) -> str | None:
+    """The tag the phone holds, when its region is still up to date with ``tag``: the same tag, or a done
+    table's same state with a count that is either current or drawn less than COUNT_REFRESH ago."""
+    state, done, count = tag.partition(DONE)
+    version = count.partition("-")[0]
+    for seen in seen_tags():
+        if seen == tag:
+            return seen
+        seen_state, seen_done, seen_count = seen.partition(DONE)
+        if not (done and seen_done and seen_state == state):
+            continue
+        seen_version, _, drawn = seen_count.partition("-")
+        fresh = drawn.isdigit() and time.time() - int(drawn) < COUNT_REFRESH.total_seconds()
+        if seen_version == version or fresh:
+            return seen
+    return None
 
 
 # After the movement every phone reloads its table's page: 400 pages at once would keep the server busy
@@ -104,7 +132,8 @@ def _light_pulse(code: str) -> Response | None:
         if reload_wait(row.number, row.game_started_at):
             return Response(status=304, headers={"Cache-Control": "no-store"})  # not yet: keep the old page
         return poll_answer(tag, lambda: "", refresh=True)
-    return poll_answer(tag, lambda: "") if unchanged(tag) else None
+    held = held_tag(tag)
+    return poll_answer(held, lambda: "") if held else None
 
 
 def _moves(night: Night, table: NightTable) -> list[tuple[str, str]]:
@@ -173,7 +202,8 @@ def pulse(code: str):
     tg = _current_game(night, table)
     if request.args.get("game", type=int) != night.current_game:  # a page of an earlier game, as the timer rang
         return poll_answer(_pulse_tag(night, table, tg), lambda: "", refresh=True)
-    return poll_answer(_pulse_tag(night, table, tg),
+    tag = _pulse_tag(night, table, tg)
+    return poll_answer(held_tag(tag) or tag,
                        lambda: render_template("nights/_pulse.html", **pulse_context(table, tg=tg)))
 
 
