@@ -161,16 +161,25 @@ def page(browser, live_server, clean_db):
 @pytest.fixture()
 def shots():
     """Save numbered screenshots under docs/screenshots/<journey>-NN-<step>.png."""
+    from tests.browser_helpers import settled
+
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
     class Shots:
         def __init__(self) -> None:
             self.count: dict[str, int] = {}
 
-        def __call__(self, pg, journey: str, step: str, full_page: bool = False) -> Path:
+        def __call__(self, pg, journey: str, step: str, full_page: bool = False,
+                     scripts: bool = True) -> Path:
             n = self.count.get(journey, 0) + 1
             self.count[journey] = n
             path = SCREENSHOTS / f"{journey}-{n:02d}-{step}.png"
+            # A shot taken mid-swap catches a half-painted page: wait for htmx to settle (and
+            # scroll), then for two frames so the browser has painted what it laid out. A page
+            # without JavaScript (scripts=False) never swaps, and would never run the frames.
+            if scripts:
+                settled(pg)
+                pg.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
             pg.screenshot(path=str(path), full_page=full_page, animations="disabled", caret="hide")
             return path
 

@@ -58,7 +58,7 @@ def test_judge_works_without_javascript(browser, live_server, clean_db, shots):
             page.click(f"#card-{code}")
         expect(page.locator("#verdict-title")).to_contain_text("Seat 2 wins with")
         expect(page.locator("#why")).to_contain_text("any trump beats the spades led")
-        shots(page, "disputes-nojs", "judge")
+        shots(page, "disputes-nojs", "judge", scripts=False)
     finally:
         context.close()
 
