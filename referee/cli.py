@@ -70,7 +70,8 @@ def run(argv: list[str], out: TextIO) -> int:
         for n, line in enumerate(_lines(text), 1):
             query = _object(line, n)
             if command == "trick":
-                verdict = judge_trick(query.get("variant"), query.get("trump"), query.get("plays"), query.get("rules"))
+                verdict = judge_trick(query.get("variant"), query.get("trump"), query.get("plays"), query.get("rules"),
+                                      query.get("players"))
                 answers.append({"winner": verdict.winner, "card": verdict.card, "reason": verdict.reason})
             else:
                 legal = legal_plays(query.get("variant"), query.get("trump"), query.get("led"), query.get("hand"),

@@ -8,6 +8,7 @@ from referee.cards import (JOKER, Ranking, TrickJudgement, card_label, check_car
                            parse_trump, suit_name)
 from referee.catalog import get_variant
 from referee.errors import RefereeError
+from referee.variant import Variant
 
 
 def _setting(variant_key: str, trump: Any, rules: dict | None):
@@ -18,9 +19,22 @@ def _setting(variant_key: str, trump: Any, rules: dict | None):
     return variant, deck, trump_value
 
 
-def judge_trick(variant: str, trump: Any, plays: Any, rules: dict | None = None) -> TrickJudgement:
-    """Who won a trick: ``plays`` is ``[(seat, card), ...]`` in the order played, the first one led."""
+def _table_size(game: Variant, players: Any) -> int:
+    """How many seats the trick's table has: ``players`` when given, else the most the variant seats."""
+    if players is None:
+        return max(game.players)
+    if type(players) is not int or players not in game.players:
+        counts = " or ".join(str(n) for n in sorted(game.players))
+        raise RefereeError(f"{game.name} is played by {counts} players, not {players!r}.", field="players")
+    return players
+
+
+def judge_trick(variant: str, trump: Any, plays: Any, rules: dict | None = None,
+                players: Any = None) -> TrickJudgement:
+    """Who won a trick: ``plays`` is ``[(seat, card), ...]`` in the order played, the first one led.
+    ``players``, when given, is the table's size, so a seat past it is refused (seats count from 0)."""
     game, deck, trump_value = _setting(variant, trump, rules)
+    seats = _table_size(game, players)
     if not isinstance(plays, (list, tuple)) or not plays:
         raise RefereeError("A trick needs the cards played, in order: [[seat, card], ...].", field="plays")
     parsed: list[tuple[int, str]] = []
@@ -28,11 +42,13 @@ def judge_trick(variant: str, trump: Any, plays: Any, rules: dict | None = None)
         if not isinstance(entry, (list, tuple)) or len(entry) != 2:
             raise RefereeError("Each play is [seat, card], for example [0, \"AS\"].", field="plays")
         seat, card = entry
-        if type(seat) is not int or not 0 <= seat < max(game.players):
-            raise RefereeError(f"{seat!r} is not a seat in {game.name}.", field="plays")
+        if type(seat) is not int or not 0 <= seat < seats:
+            raise RefereeError(f"{seat!r} is not a seat at a {seats}-player table of {game.name} "
+                               f"(seats count from 0).", field="plays")
         parsed.append((seat, parse_card(card, field="plays")))
-    if len(parsed) > max(game.players):
-        raise RefereeError(f"A trick in {game.name} has at most {max(game.players)} cards.", field="plays")
+    if len(parsed) > seats:
+        raise RefereeError(f"A trick at a {seats}-player table of {game.name} has at most {seats} cards.",
+                           field="plays")
     if len({seat for seat, _ in parsed}) != len(parsed):
         raise RefereeError("A seat played twice to the same trick.", field="plays")
     check_cards([card for _, card in parsed], deck, field="plays")

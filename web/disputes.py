@@ -124,7 +124,7 @@ def judge():
             form.trump.errors = list(form.trump.errors) + ["Tap the trump suit (or No trump) to judge the trick."]
         else:
             try:
-                judgement = referee.judge_trick(form.game.key, form.trump_value, plays, form.rules)
+                judgement = referee.judge_trick(form.game.key, form.trump_value, plays, form.rules, form.n)
             except RefereeError as error:
                 form.referee_error(error)
     complete = len(tokens) >= n

@@ -190,6 +190,25 @@ def test_trick_errors(variant, trump, rules, plays, field):
     assert info.value.hand is None
 
 
+def test_a_table_size_bounds_the_seats():
+    """Pepper seats 2, 3 or 4 ([000] Pepper, Variants): at a three-player table seat 3 does not exist, and a trick has 3 cards."""
+    three = [[0, "AS"], [1, "KS"], [2, "QS"]]
+    assert judge_trick("pepper", "H", three, players=3).winner == 0
+    assert judge_trick("pepper", "H", three + [[3, "9S"]]).winner == 0  # no size given: the largest table
+    for plays in ([[3, "AS"]], three + [[3, "9S"]]):
+        with pytest.raises(RefereeError) as info:
+            judge_trick("pepper", "H", plays, players=3)
+        assert info.value.field == "plays" and "3-player table" in str(info.value)
+
+
+@pytest.mark.parametrize("players", [5, 1, "4", True])
+def test_a_table_size_the_variant_does_not_seat(players):
+    with pytest.raises(RefereeError) as info:
+        judge_trick("pepper", "H", [[0, "AS"]], players=players)
+    assert info.value.field == "players"
+    assert "2 or 3 or 4 players" in str(info.value)
+
+
 @pytest.mark.parametrize("variant, trump, led, hand, field", [
     pytest.param("euchre", "H", "8S", ["AS"], "led", id="the led card is not in the deck"),
     pytest.param("euchre", "H", "AS", ["8S", "9S"], "hand", id="a held card is not in the deck"),

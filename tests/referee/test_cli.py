@@ -175,6 +175,15 @@ def test_trick_judges_each_line(tmp_path):
     assert "left bower" in out[0]["reason"] and "joker" in out[1]["reason"]
 
 
+def test_trick_takes_the_table_size():
+    """An extension of match-format.md: ``players`` bounds the seats of a table smaller than the largest."""
+    line = {"variant": "pepper", "trump": "H", "players": 3, "plays": [[0, "AS"], [3, "KS"]]}
+    error = assert_bad_input(cli("trick", "-", stdin=json.dumps(line)), field="plays")
+    assert "3-player table" in error["error"]
+    del line["players"]
+    assert json.loads(cli("trick", "-", stdin=json.dumps(line)).stdout)["winner"] == 0
+
+
 def test_legal_answers_each_line():
     lines = [{"variant": "euchre", "trump": "H", "led": "AS", "hand": ["JD", "KS", "9C"]},
              {"variant": "euchre", "trump": "H", "led": "AH", "hand": ["JD", "KS", "9C"]},
