@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_helpers import save, step, switch, tap, totals
+from tests.browser_helpers import save, settled, step, switch, tap, totals
 
 pytestmark = pytest.mark.browser
 J = "groups"
@@ -80,12 +80,15 @@ def test_a_weekly_group(page, shots):
     expect(cy.locator(".loners")).to_have_text("1/1")
     expect(page.locator("#pair-stats .stat-card")).to_have_count(2)
     shots(page, J, "stats")
+    settled(page)  # htmx binds the filter's trigger only once the swapped-in page settles
     page.select_option("#variant", "euchre")  # htmx sends the filter as soon as it changes
     page.wait_for_url("**/stats?variant=euchre")
     expect(page.locator("#player-stats .stat-card")).to_have_count(4)
 
     # Leaderboard and ratings
     page.click("#nav-leaderboard")
+    expect(page.locator("#nav-leaderboard")).to_have_attribute("aria-current", "page")
+    settled(page)  # a change sent before htmx has bound the field's trigger would be lost
     page.fill("#min_games", "1")
     page.locator("#min_games").dispatch_event("change")
     expect(page.locator("#win-rate-board tbody tr")).to_have_count(4)
