@@ -60,7 +60,12 @@ FULL_52 = Deck("52 cards, no bowers", ALL_RANKS, bowers=False)
 PINOCHLE_48 = Deck("48 cards: two 24-card decks", "9TJQKA", copies=2)
 PINOCHLE_48_NO_BOWERS = Deck("48 cards: two 24-card decks, no bowers", "9TJQKA", copies=2, bowers=False)
 DOUBLE_40 = Deck("40 cards: two decks of 10 to ace", "TJQKA", copies=2)
-DIRTY_CLUBS_PACK = Deck("10 to ace, with 9s, 8s and 7s added for more players", "789TJQKA")
+DIRTY_CLUBS_PACKS = {
+    3: Deck("20 cards, 10 to ace", "TJQKA"),
+    4: EUCHRE_24,
+    5: Deck("28 cards, 8 to ace", "89TJQKA"),
+    6: EUCHRE_32,
+}
 
 
 def parse_card(text: object, *, field: str = "card") -> str:

@@ -11,10 +11,11 @@ from referee.errors import RefereeError
 from referee.variant import Variant
 
 
-def _setting(variant_key: str, trump: Any, rules: dict | None):
+def _setting(variant_key: str, trump: Any, rules: dict | None, players: Any = None):
+    """The variant, the pack of a table of ``players`` (the largest table when not given) and the trump."""
     variant = get_variant(variant_key)
     resolved = variant.resolve_rules(rules or {})
-    deck = variant.deck(resolved, variant.default_players)
+    deck = variant.deck(resolved, _table_size(variant, players))
     trump_value = parse_trump(trump, variant.trumps)
     return variant, deck, trump_value
 
@@ -33,7 +34,7 @@ def judge_trick(variant: str, trump: Any, plays: Any, rules: dict | None = None,
                 players: Any = None) -> TrickJudgement:
     """Who won a trick: ``plays`` is ``[(seat, card), ...]`` in the order played, the first one led.
     ``players``, when given, is the table's size, so a seat past it is refused (seats count from 0)."""
-    game, deck, trump_value = _setting(variant, trump, rules)
+    game, deck, trump_value = _setting(variant, trump, rules, players)
     seats = _table_size(game, players)
     if not isinstance(plays, (list, tuple)) or not plays:
         raise RefereeError("A trick needs the cards played, in order: [[seat, card], ...].", field="plays")

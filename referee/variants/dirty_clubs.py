@@ -8,7 +8,7 @@ from __future__ import annotations
 from referee import endings
 from referee.allpass import THROWN_IN
 from referee.bids import numbers
-from referee.cards import DIRTY_CLUBS_PACK
+from referee.cards import DIRTY_CLUBS_PACKS, Deck
 from referee.errors import RefereeError
 from referee.hand import HandEntry, require_bid, seat_tricks
 from referee.options import Option, start
@@ -65,6 +65,12 @@ def score_dirty_clubs(hand: HandEntry, table: Table, rules: dict, state: GameSta
     return Outcome(deltas, events, notes, maker_sides=() if hand.maker is None else (hand.maker,), made=made)
 
 
+def dirty_clubs_pack(rules: dict, n_players: int) -> Deck:
+    """10 to ace for three players, with 9s, 8s and 7s added as more players need them: five cards each
+    and an upcard take 20 cards for three, 24 for four, 28 for five and 32 for six ([003] Dirty Clubs, Rules)."""
+    return DIRTY_CLUBS_PACKS[n_players]
+
+
 VARIANT = Variant(
     key="dirty-clubs",
     name="Dirty clubs",
@@ -72,7 +78,7 @@ VARIANT = Variant(
     summary="Three to six players each for self, counting down from 15; a club upcard means clubs with no bidding.",
     players=(3, 4, 5, 6),
     partnership=False,
-    deck=lambda rules, n: DIRTY_CLUBS_PACK,
+    deck=dirty_clubs_pack,
     tricks={3: 5, 4: 5, 5: 5, 6: 5},
     trumps=("S", "H", "D", "C"),
     hand_fields=frozenset({"maker", "bid", "trump", "upcard", "dropped", "void", "tricks", "auction"}),
@@ -94,8 +100,9 @@ VARIANT = Variant(
         "score wins and equal scores tie (variants.md, common rule).",
         "An all-pass hand is void and the deal passes ([003]'s no-trump variation is not the default).",
         "With bump, nobody may drop on a club upcard hand, as in Buck Euchre [000].",
-        "The pack grows with the players (10 to ace for three, 9s added for four, then 8s and 7s): the trick "
-        "judge accepts 7 to ace.",
+        "The pack grows with the players, as five cards each and an upcard need: 10 to ace for three, 9s "
+        "added for four, 8s for five and 7s for six. The trick judge uses the pack of the table's size, or "
+        "the six-player pack when no size is given.",
     ),
     doc=__doc__,
 )

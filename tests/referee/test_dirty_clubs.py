@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from referee import RefereeError, judge_trick
+from referee.variants.dirty_clubs import VARIANT
+
 from .conftest import assert_ending, assert_not_over, assert_refused, assert_scores, dealers, score
 
 V = "dirty-clubs"
@@ -110,3 +113,20 @@ def test_player_counts_and_after_the_end():
     score(V, [], players=6)
     assert_refused(V, [{"maker": 0, "bid": 3, "tricks": [3, 1, 1, 0]}, {"void": True}], 1, None,
                    start_totals=[2, 9, 9, 9])
+
+
+@pytest.mark.parametrize("players, lowest", [(3, "T"), (4, "9"), (5, "8"), (6, "7")])
+def test_the_pack_grows_with_the_players(players, lowest):
+    """[003] Dirty Clubs, Rules: 10 to ace for three players, lower cards added as more players need them."""
+    pack = VARIANT.deck_for(None, players)
+    assert pack.ranks[0] == lowest and pack.size >= 5 * players + 1
+    below = {"T": "9", "9": "8", "8": "7", "7": None}[lowest]
+    assert judge_trick("dirty-clubs", "S", [[0, lowest + "H"], [1, "AH"]], players=players).card == "AH"
+    if below:
+        with pytest.raises(RefereeError) as info:
+            judge_trick("dirty-clubs", "S", [[0, below + "H"], [1, "AH"]], players=players)
+        assert info.value.field == "plays"
+
+
+def test_the_judge_without_a_table_size_takes_the_six_player_pack():
+    assert judge_trick("dirty-clubs", "S", [[0, "7H"], [1, "8H"]]).card == "8H"
