@@ -214,6 +214,14 @@ def test_rules_page_shows_referee_numbers_and_rules(client):
     assert "a minus is good" in eau
 
 
+def test_rules_page_gives_each_table_size_its_deck(client):
+    clubs = client.get("/rules/dirty-clubs").get_data(as_text=True)
+    for deck in ("20 cards, 10 to ace;", "24 cards, 9 to ace;", "28 cards, 8 to ace;", "32 cards, 7 to ace;"):
+        assert f"Deck: {deck}" in clubs, deck  # the size is in the name, so it is not said twice
+    six = client.get("/rules/euchre-6hand").get_data(as_text=True)
+    assert "Deck: 32 cards and the joker as best bower (33 cards);" in six
+
+
 def test_unknown_rules_page_is_404(client):
     assert client.get("/rules/no-such-game").status_code == 404
     assert client.get("/rules/no-such-game", htmx=True).status_code == 404
