@@ -8,34 +8,23 @@ from referee.cards import (JOKER, Ranking, TrickJudgement, card_label, check_car
                            parse_trump, suit_name)
 from referee.catalog import get_variant
 from referee.errors import RefereeError
-from referee.variant import Variant
 
 
 def _setting(variant_key: str, trump: Any, rules: dict | None, players: Any = None):
-    """The variant, the pack of a table of ``players`` (the largest table when not given) and the trump."""
+    """The variant, the table's size (``players``, or the largest table the variant seats when not
+    given), that table's pack and the trump."""
     variant = get_variant(variant_key)
-    resolved = variant.resolve_rules(rules or {})
-    deck = variant.deck(resolved, _table_size(variant, players))
+    seats = max(variant.players) if players is None else variant.require_players(players)
+    deck = variant.deck(variant.resolve_rules(rules or {}), seats)
     trump_value = parse_trump(trump, variant.trumps)
-    return variant, deck, trump_value
-
-
-def _table_size(game: Variant, players: Any) -> int:
-    """How many seats the trick's table has: ``players`` when given, else the most the variant seats."""
-    if players is None:
-        return max(game.players)
-    if type(players) is not int or players not in game.players:
-        counts = " or ".join(str(n) for n in sorted(game.players))
-        raise RefereeError(f"{game.name} is played by {counts} players, not {players!r}.", field="players")
-    return players
+    return variant, seats, deck, trump_value
 
 
 def judge_trick(variant: str, trump: Any, plays: Any, rules: dict | None = None,
                 players: Any = None) -> TrickJudgement:
     """Who won a trick: ``plays`` is ``[(seat, card), ...]`` in the order played, the first one led.
     ``players``, when given, is the table's size, so a seat past it is refused (seats count from 0)."""
-    game, deck, trump_value = _setting(variant, trump, rules, players)
-    seats = _table_size(game, players)
+    game, seats, deck, trump_value = _setting(variant, trump, rules, players)
     if not isinstance(plays, (list, tuple)) or not plays:
         raise RefereeError("A trick needs the cards played, in order: [[seat, card], ...].", field="plays")
     parsed: list[tuple[int, str]] = []
@@ -60,7 +49,7 @@ def judge_trick(variant: str, trump: Any, plays: Any, rules: dict | None = None,
 
 def legal_plays(variant: str, trump: Any, led: Any, hand: Any, rules: dict | None = None) -> list[str]:
     """The cards of ``hand`` a player may play to a trick led by ``led`` (``None`` when leading)."""
-    game, deck, trump_value = _setting(variant, trump, rules)
+    game, _, deck, trump_value = _setting(variant, trump, rules)
     if not isinstance(hand, list) or not hand:
         raise RefereeError("The hand must be a list of cards, such as [\"JD\", \"KS\"].", field="hand")
     cards = [parse_card(card, field="hand") for card in hand]
@@ -84,7 +73,7 @@ def explain_legal(variant: str, trump: Any, led: Any, hand: Any, rules: dict | N
     bower belonging to the trump suit ([004] Card rankings: "the J of spades may not follow a spade
     lead ... when clubs are trump")."""
     legal = legal_plays(variant, trump, led, hand, rules)
-    game, deck, trump_value = _setting(variant, trump, rules)
+    game, _, deck, trump_value = _setting(variant, trump, rules)
     if led is None:
         return LegalAnswer(legal, "You are leading, so any card may be played.")
     ranking = Ranking(deck, trump_value)
@@ -110,7 +99,7 @@ def explain_legal(variant: str, trump: Any, led: Any, hand: Any, rules: dict | N
 
 def card_ranking(variant: str, trump: Any, rules: dict | None = None) -> dict:
     """The full order of the trump suit and of each plain suit, best first, for the ranking viewer."""
-    game, deck, trump_value = _setting(variant, trump, rules)
+    game, _, deck, trump_value = _setting(variant, trump, rules)
     ranking = Ranking(deck, trump_value)
     plain = {suit: ranking.plain_order(suit) for suit in "SHDC" if suit != trump_value}
     return {"deck": deck.name, "trump": ranking.trump_order(), "plain": plain}

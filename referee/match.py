@@ -56,9 +56,7 @@ def _table(doc: dict, variant: Variant) -> Table:
     players = doc.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise RefereeError("'players' must be a list of names.", field="players")
-    if len(players) not in variant.players:
-        allowed = " or ".join(str(n) for n in variant.players)
-        raise RefereeError(f"{variant.name} is played by {allowed} players, not {len(players)}.", field="players")
+    variant.require_players(len(players))
     if len(set(p.strip() for p in players)) != len(players):
         raise RefereeError("Two players have the same name; give each seat its own name.", field="players")
     return Table(tuple(p.strip() for p in players), variant.is_partnership(len(players)),

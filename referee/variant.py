@@ -69,6 +69,13 @@ class Variant:
         """Partnership play at this head-count (Pepper is each for self with two or three)."""
         return self.partnership and n_players not in self.solo_counts
 
+    def require_players(self, n_players: Any) -> int:
+        """``n_players`` when this variant is played by that many, else a RefereeError that says who plays it."""
+        if type(n_players) is not int or n_players not in self.players:
+            allowed = " or ".join(str(n) for n in sorted(self.players))
+            raise RefereeError(f"{self.name} is played by {allowed} players, not {n_players!r}.", field="players")
+        return n_players
+
     def tricks_entry(self, n_players: int) -> str:
         """How the app should ask for tricks at this head-count: ``maker``, ``team`` or ``seat``."""
         return "seat" if n_players in self.solo_counts else self.tricks_by
