@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import ForeignKey, Integer, String, Text, update
@@ -14,6 +14,28 @@ if TYPE_CHECKING:
     from models.player import Player
 
 DOCUMENT_FORMAT = "euchre-match/1"
+
+
+def played_text(moment: datetime) -> str:
+    """A match's ``played`` key: an ISO 8601 date-time in UTC, to the second ("2025-03-06T19:42:05Z")."""
+    return moment.astimezone(timezone.utc).replace(microsecond=0, tzinfo=None).isoformat() + "Z"
+
+
+def parse_played(value: object) -> datetime | None:
+    """The moment a document's ``played`` names (a date, or a date-time with or without its offset;
+    without one it is UTC), or None when it names none. A date alone is taken as noon UTC, so it
+    stays on its day in every time zone of the Americas and Europe."""
+    if not isinstance(value, str) or not 10 <= len(value) <= 40:
+        return None
+    try:
+        moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    if len(value.strip()) == 10:
+        moment = moment.replace(hour=12)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return moment.astimezone(timezone.utc)
 
 
 class StaleMatch(Exception):
@@ -59,7 +81,9 @@ class Match(db.Model):
         return self.status == "finished"
 
     def document(self, hands: list[dict] | None = None) -> dict[str, Any]:
-        """The match document (match-format.md); ``hands`` replaces the stored hands."""
+        """The match document (match-format.md); ``hands`` replaces the stored hands. ``played``, when the
+        match started (UTC), is the app's optional extension key: the referee ignores it, the import
+        dates the match by it."""
         doc: dict[str, Any] = {
             "format": DOCUMENT_FORMAT,
             "variant": self.variant,
@@ -69,6 +93,8 @@ class Match(db.Model):
         }
         if self.start_totals is not None:
             doc["start_totals"] = list(self.start_totals)
+        if self.created_at is not None:
+            doc["played"] = played_text(self.created_at)
         doc["hands"] = [h.to_dict() for h in self.hands] if hands is None else hands
         return doc
 

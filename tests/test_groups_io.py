@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import re
+from datetime import datetime, timezone
 from html import unescape
 
 import pytest
@@ -67,20 +68,21 @@ def test_round_trip_into_a_new_group_is_equal(client, app, htmx):
 
 
 def test_importing_the_same_file_again_skips_every_match(client, app):
-    group_id, _, _ = thursday(client)
+    group_id, game_1, _ = thursday(client)
     exported = "\n".join(jsonl(client, group_id))
     before = count_matches(app)
     response = import_text(client, group_id, exported)
     html = response.get_data(as_text=True)
     assert response.status_code == 422 and count_matches(app) == before
     assert "Line 1: This match is already in the group" in html and "Line 2: This match is already in the group" in html
+    assert f'href="/groups/{group_id}/matches/{game_1}"' in html  # each line links to the match it repeats
     assert "nothing was imported" in html
 
 
 def test_import_reports_each_line_it_skipped(client, app):
     group_id, game_1, _ = thursday(client)
     good = json.loads(jsonl(client, group_id)[0])
-    new = dict(good, players=["Ann", "Bob", "Cy", "Gus"])
+    new = dict(good, players=["Ann", "Bob", "Cy", "Gus"], played="2024-12-31T20:00:00Z")  # another evening
     lines = [
         json.dumps(new),                                                     # 1 imported
         "",                                                                  # blank: not counted
@@ -103,7 +105,7 @@ def test_import_reports_each_line_it_skipped(client, app):
     assert "snap" in reasons[5]
     assert reasons[6].startswith("Hand 1: ")
     assert reasons[7] == "Each player may sit at the table only once."
-    assert reasons[8] == "This match is already in the group"
+    assert reasons[8].startswith("This match is already in the group (the match of ")
     assert "colour" in reasons[9]
     assert "Gus" in client.get(f"/groups/{group_id}/players").get_data(as_text=True)
 
@@ -160,7 +162,7 @@ def test_a_file_over_a_megabyte_is_accepted(client, app):
     """The app refuses bodies over 1 MB; a group's whole history may be bigger."""
     group_id, _, _ = thursday(client)
     line = json.loads(jsonl(client, group_id)[0])
-    big = json.dumps(dict(line, players=["Ann", "Bob", "Cy", "Hal"])) + " " * (1024 * 1024 + 10)
+    big = json.dumps(dict(line, players=["Ann", "Bob", "Cy", "Hal"], played="2024-12-31")) + " " * (1024 * 1024 + 10)
     response = import_text(client, group_id, big)
     assert response.status_code == 200 and "Imported 1 match." in response.get_data(as_text=True)
 
@@ -214,3 +216,68 @@ def test_downloads_are_files_either_way(client, htmx):
     for name in ("matches.csv", "hands.csv", "matches.jsonl"):
         response = client.get(f"/groups/{group_id}/export/{name}", htmx=htmx)
         assert response.status_code == 200 and "attachment" in response.headers["Content-Disposition"]
+
+
+def test_export_dates_every_match_and_the_import_keeps_the_dates(client, app):
+    from extensions import db
+    from models import Match
+
+    group_id, game_1, game_2 = thursday(client)
+    with app.app_context():  # played on two evenings last winter
+        db.session.get(Match, game_1).created_at = datetime(2025, 3, 6, 19, 30, tzinfo=timezone.utc)
+        db.session.get(Match, game_2).created_at = datetime(2025, 3, 13, 20, 15, 5, tzinfo=timezone.utc)
+        db.session.commit()
+    lines = jsonl(client, group_id)
+    assert [json.loads(line)["played"] for line in lines] == ["2025-03-06T19:30:00Z", "2025-03-13T20:15:05Z"]
+    copy = create_group(client, "Copy")
+    assert import_text(client, copy, "\n".join(lines)).status_code == 200
+    assert jsonl(client, copy) == lines
+    march = client.get(f"/groups/{copy}/matches?since=2025-03-01&until=2025-03-31").get_data(as_text=True)
+    assert "2 matches" in march
+    assert "1 match" in client.get(f"/groups/{copy}/matches?since=2025-03-10").get_data(as_text=True)
+
+
+def test_a_match_is_recognised_after_its_players_are_renamed_or_merged(client, app):
+    group_id, _, _ = thursday(client)
+    exported = "\n".join(jsonl(client, group_id))
+    players = {name: pid for pid, name in _players(app, group_id)}
+    assert client.post(f"/groups/{group_id}/players/{players['Ann']}/rename", {"name": "Annie"}).status_code == 303
+    assert client.post(f"/groups/{group_id}/players/merge",
+                       {"keep": players["Bob"], "merge": players["Eve"]}).status_code in (303, 422)
+    before = count_matches(app)
+    html = import_text(client, group_id, exported).get_data(as_text=True)
+    assert count_matches(app) == before and "nothing was imported" in html
+    assert "Ann" not in [name for _, name in _players(app, group_id)]  # the old name is not brought back
+
+
+def test_a_line_repeated_in_one_file_is_imported_once(client, app):
+    group_id, _, _ = thursday(client)
+    line = jsonl(client, group_id)[0]
+    copy = create_group(client, "Copy")
+    html = import_text(client, copy, "\n".join([line, line, line])).get_data(as_text=True)
+    assert "Imported 1 match." in html and count_matches_in(app, copy) == 1
+    assert "Line 2: This match is the same as line 1" in html and "Line 3: This match is the same as line 1" in html
+
+
+def test_a_played_key_that_is_not_a_date_is_refused(client):
+    group_id, _, _ = thursday(client)
+    line = json.loads(jsonl(client, group_id)[0])
+    copy = create_group(client, "Copy")
+    html = import_text(client, copy, json.dumps(dict(line, played="last Thursday"))).get_data(as_text=True)
+    assert "Line 1: The date it was played is not a date" in html
+
+
+def _players(app, group_id: int) -> list[tuple[int, str]]:
+    from extensions import db
+    from models import Player
+
+    with app.app_context():
+        return [(p.id, p.name) for p in db.session.query(Player).filter_by(group_id=group_id)]
+
+
+def count_matches_in(app, group_id: int) -> int:
+    from extensions import db
+    from models import Match
+
+    with app.app_context():
+        return db.session.query(Match).filter_by(group_id=group_id).count()

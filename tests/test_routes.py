@@ -213,6 +213,7 @@ def test_export(client, htmx):
     assert response.headers["Content-Type"].startswith("application/json")
     assert "attachment" in response.headers["Content-Disposition"]
     doc = json.loads(response.get_data(as_text=True))
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", doc.pop("played"))  # when it started, UTC
     assert doc == {"format": "euchre-match/1", "variant": "euchre",
                    "rules": {"target": 10, "deck": 24, "stick_the_dealer": False, "lone_defender": False,
                              "loner_euchred": 2, "renege_penalty": 2},

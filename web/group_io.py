@@ -11,6 +11,7 @@ import csv
 import io
 import json
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Iterator
 
 from sqlalchemy import select
@@ -20,7 +21,7 @@ from sqlalchemy.orm import selectinload
 from extensions import db
 from forms.common import SUIT_NAMES, bid_label
 from models import Match, MatchSeat
-from models.match import DOCUMENT_FORMAT
+from models.match import parse_played
 from web import scoring
 from web.scoring import RefereeError
 
@@ -138,16 +139,42 @@ class ImportReport:
     skipped: list[tuple[int, str]] = field(default_factory=list)  # (line number, why)
     error: str | None = None                              # the whole file was refused
     lines: int = 0
+    already: dict[int, int] = field(default_factory=dict)  # line number -> the match it repeats
 
 
-def canonical(doc: dict) -> str:
-    """A document as the app would export it, to spot one that is already in the group."""
-    out = {"format": DOCUMENT_FORMAT, "variant": doc.get("variant"), "rules": dict(doc.get("rules") or {}),
-           "players": doc.get("players"), "first_dealer": doc.get("first_dealer", 0)}
-    if doc.get("start_totals") is not None:
-        out["start_totals"] = doc["start_totals"]
-    out["hands"] = doc.get("hands", [])
-    return json.dumps(out, sort_keys=True, ensure_ascii=False)
+def sameness(doc: dict) -> str:
+    """What makes two documents the same match whatever its players are called now (a rename or a
+    merge since the export changes only names): the game, its rules, the table's size, the first
+    dealer, the start totals and every hand. The date is compared apart (see ``_Known``)."""
+    return json.dumps({"variant": doc.get("variant"), "rules": dict(doc.get("rules") or {}),
+                       "seats": len(doc.get("players") or []), "first_dealer": doc.get("first_dealer", 0),
+                       "start_totals": doc.get("start_totals"), "hands": doc.get("hands", [])},
+                      sort_keys=True, ensure_ascii=False)
+
+
+class _Known:
+    """The matches a line could repeat: the group's own, then the lines of this file kept so far.
+
+    A line that carries ``played`` repeats a match of the same sameness played at the same second; a
+    line without a date repeats any match of the same sameness."""
+
+    def __init__(self) -> None:
+        self.by_sameness: dict[str, list[tuple[datetime | None, Any]]] = {}
+
+    def add(self, doc: dict, when: datetime | None, what: Any) -> None:
+        self.by_sameness.setdefault(sameness(doc), []).append((when, what))
+
+    def find(self, doc: dict) -> Any:
+        when = parse_played(doc.get("played"))
+        for known_when, what in self.by_sameness.get(sameness(doc), []):
+            if when is None or known_when is None or abs((known_when - when).total_seconds()) < 1:
+                return what
+        return None
+
+
+def _described(match: Match) -> str:
+    when = match.created_at
+    return f"{when:%a} {when.day} {when:%b %Y}, " + ", ".join(match.players)
 
 
 def _documents(text: str) -> Iterator[tuple[int, Any, str | None]]:
@@ -180,7 +207,9 @@ def import_documents(group_id: int, raw: bytes | str) -> ImportReport:
         except UnicodeDecodeError:
             report.error = "This file is not text (UTF-8): choose the .jsonl file the export made. Nothing was imported."
             return report
-    existing = {canonical(match.document()) for match in group_matches(group_id)}
+    known = _Known()
+    for match in group_matches(group_id):
+        known.add(match.document(), match.created_at, match)
     ready: list[tuple[dict, dict]] = []
     for number, doc, problem in _documents(raw):
         report.lines += 1
@@ -196,10 +225,14 @@ def import_documents(group_id: int, raw: bytes | str) -> ImportReport:
                 where = f"hand {error.hand + 1}: " if error.hand is not None else ""
                 problem = where + error.message
         if problem is None:
-            key = canonical(doc)
-            if key in existing:
-                problem = "this match is already in the group"
+            same = known.find(doc)
+            if isinstance(same, Match):
+                report.already[number] = same.id
+                problem = f"this match is already in the group (the match of {_described(same)})"
+            elif same is not None:
+                problem = f"this match is the same as line {same}"
             else:
+                known.add(doc, parse_played(doc.get("played")), number)
                 ready.append((doc, result))
         if problem is not None:
             report.skipped.append((number, problem[:1].upper() + problem[1:]))

@@ -11,6 +11,7 @@ from extensions import db, htmx
 from forms import ImportForm, apply_referee_error, match_form
 from forms.common import humanize
 from models import HAND_KEYS, Hand, Match, MatchSeat, Player
+from models.match import parse_played
 from models.player import NAME_MAX, UNPRINTABLE_NAME, unprintable
 from web import scoring
 from web.access import check_match, require_group
@@ -193,6 +194,8 @@ def import_problem(doc: dict) -> str | None:
         return UNPRINTABLE_NAME
     if len({p.casefold() for p in names}) != len(names):
         return "Each player may sit at the table only once."
+    if "played" in doc and parse_played(doc["played"]) is None:
+        return "The date it was played is not a date (write it like 2025-03-06 or 2025-03-06T19:30:00Z)."
     hands = doc.get("hands", [])
     if not isinstance(hands, list):
         return "'hands' must be a list."
@@ -232,6 +235,9 @@ def build_match(doc: dict, result: dict, group_id: int | None = None) -> Match:
     """A new match (not yet added or committed) from a checked document and the referee's result."""
     match = Match(variant=doc["variant"], rules=dict(doc.get("rules") or {}), group_id=group_id,
                   first_dealer=doc.get("first_dealer", 0), start_totals=doc.get("start_totals"), version=1)
+    played = parse_played(doc.get("played"))
+    if played is not None:
+        match.created_at = match.updated_at = played
     for seat, name in enumerate(doc["players"]):
         match.seats.append(MatchSeat(seat=seat, player=Player.get_or_create(name, group_id)))
     for position, data in enumerate(doc.get("hands", [])):
