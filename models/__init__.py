@@ -4,12 +4,12 @@ A hand row holds exactly the keys of a match-document hand (``shared/spec/match-
 so a match turns into its match document without any translation, and the referee scores that.
 """
 from extensions import db
-from models.group import Group
+from models.group import Group, RemovedMatch, Season
 from models.player import Player
 from models.match import Match, MatchSeat
 from models.hand import Hand, HAND_KEYS
 from models.night import (AuditEntry, Night, NightPlayer, NightScreen, NightSeat, NightTable, PinAttempt,
                           TableGame)
 
-__all__ = ["db", "Group", "Player", "Match", "MatchSeat", "Hand", "HAND_KEYS", "AuditEntry", "Night", "NightPlayer",
+__all__ = ["db", "Group", "RemovedMatch", "Season", "Player", "Match", "MatchSeat", "Hand", "HAND_KEYS", "AuditEntry", "Night", "NightPlayer",
            "NightScreen", "NightSeat", "NightTable", "PinAttempt", "TableGame"]

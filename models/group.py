@@ -2,13 +2,14 @@ from __future__ import annotations
 
 import re
 import secrets
-from datetime import datetime
+from datetime import date, datetime
+from typing import Any
 
-from sqlalchemy import String, select
+from sqlalchemy import Date, ForeignKey, Integer, String, select
 from sqlalchemy.orm import Mapped, mapped_column
 
 from extensions import db
-from models.base import UTCDateTime, utcnow
+from models.base import JSONValue, UTCDateTime, utcnow
 
 GROUP_NAME_MAX = 60
 
@@ -42,14 +43,30 @@ class Group(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(GROUP_NAME_MAX))
     code: Mapped[str] = mapped_column(String(32), unique=True)
+    # The read-only link's code: it shows the group's pages and changes nothing.
+    view_code: Mapped[str] = mapped_column(String(32), unique=True, default=new_code)
+    # Goes up each time the codes are replaced: a browser's grant names the version it was given under.
+    code_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
     @classmethod
     def create(cls, name: str) -> "Group":
-        group = cls(name=name, code=new_code())
+        group = cls(name=name, code=new_code(), view_code=new_code())
         db.session.add(group)
         db.session.flush()
         return group
+
+    @classmethod
+    def by_view_code(cls, text: str) -> "Group | None":
+        code = normalize_code(text)
+        if len(code) != CODE_LENGTH:
+            return None
+        return db.session.scalar(select(cls).where(cls.view_code == code))
+
+    def replace_codes(self) -> None:
+        """New join and read-only codes: every link and grant given out before stops working."""
+        self.code, self.view_code = new_code(), new_code()
+        self.code_version += 1
 
     @classmethod
     def by_code(cls, text: str) -> "Group | None":
@@ -65,3 +82,30 @@ class Group(db.Model):
 
     def __repr__(self) -> str:
         return f"<Group {self.id} {self.name!r}>"
+
+
+class RemovedMatch(db.Model):
+    """A match deleted from a group, kept for ``KEPT_FOR`` so the deletion can be undone: its match
+    document (with its date) and the group players who sat in each seat."""
+
+    __tablename__ = "removed_match"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("play_group.id", ondelete="CASCADE"), index=True)
+    document: Mapped[dict[str, Any]] = mapped_column(JSONValue)
+    player_ids: Mapped[list[int]] = mapped_column(JSONValue)
+    removed_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class Season(db.Model):
+    """A named stretch of a group's evenings, with its standings: every evening counts, or only each
+    player's best ``best_of``."""
+
+    __tablename__ = "season"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("play_group.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(GROUP_NAME_MAX))
+    starts: Mapped[date] = mapped_column(Date)
+    ends: Mapped[date] = mapped_column(Date)
+    best_of: Mapped[int | None] = mapped_column(Integer, nullable=True)

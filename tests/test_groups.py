@@ -328,12 +328,12 @@ def test_a_match_page_shows_every_hand_and_the_chart(client, htmx):
     rows = {int(n): re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)).strip()
             for n, body in re.findall(r'<tr id="hand-(\d+)"[^>]*>(.*?)</tr>', html, re.S)}
     assert len(rows) == 7
-    # number, dealer, maker, bid, trump, alone, tricks, points, score, events
-    assert rows[1] == "1 Ann Ann – ♦ – 5 +2 · ±0 2–0 march"
-    assert rows[2] == "2 Bob Bob – ♥ alone 3 ±0 · +1 2–1 alone, made"
-    assert rows[4] == "4 Di Di – ♣ alone 2 +2 · ±0 4–3 alone, euchred"
-    assert rows[6] == "6 Bob – – – – – ±0 · ±0 4–4 void"
-    assert rows[7] == "7 Eve Di – ♦ – 5 ±0 · +2 4–6 march, game over"
+    # number; the hand (maker, bid, trump, alone; who dealt, events); tricks; points; score
+    assert rows[1] == "1 Ann ♦ dealt by Ann · march 5 +2 ±0 2 to 0"
+    assert rows[2] == "2 Bob ♥ · alone dealt by Bob · alone, made 3 ±0 +1 2 to 1"
+    assert rows[4] == "4 Di ♣ · alone dealt by Di · alone, euchred 2 +2 ±0 4 to 3"
+    assert rows[6] == "6 Nobody made trump dealt by Bob · void – ±0 ±0 4 to 4"
+    assert rows[7] == "7 Di ♦ dealt by Eve · march, game over 5 ±0 +2 4 to 6"
     assert "Bob &amp; Di win 6-4" in html and 'id="rematch"' in html
     svg = re.search(r"<svg.*?</svg>", html, re.S).group(0)
     assert svg.count("<polyline") == 2 and svg.count("<circle") == 14
@@ -348,7 +348,7 @@ def test_bid_and_tricks_show_in_the_hand_table(client):
     html = client.get(f"/groups/{group_id}/matches/{match_id}").get_data(as_text=True)
     row = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", re.search(r'<tr id="hand-1"[^>]*>(.*?)</tr>', html, re.S)
                                      .group(1))).strip()
-    assert row.startswith("1 Ann Ann Little pepper ♠ – 6") and "little pepper" in row
+    assert row.startswith("1 Ann · Little pepper ♠ dealt by Ann") and "little pepper" in row and " 6 " in row
 
 
 def test_a_match_of_another_group_is_not_found_here(client):

@@ -71,7 +71,7 @@ def test_best_partner_and_toughest_opponent(known):
 
     app, _client, group_id, *_ = known
     with app.app_context():
-        lines = by_name(stats.players(group_id))
+        lines = by_name(stats.players(group_id, min_games=1))
     partner = {name: (p.best_partner.name, p.best_partner.wins, p.best_partner.games) for name, p in lines.items()}
     assert partner == {"Ann": ("Cy", 1, 1), "Bob": ("Di", 1, 2), "Cy": ("Ann", 1, 1), "Di": ("Bob", 1, 2),
                        "Eve": ("Ann", 0, 1)}
@@ -172,7 +172,7 @@ def test_stats_follow_an_edit(known):
 
 def test_the_stats_page_shows_the_known_answers(known):
     _app, client, group_id, *_ = known
-    html = client.get(f"/groups/{group_id}/stats").get_data(as_text=True)
+    html = client.get(f"/groups/{group_id}/stats?min_games=1").get_data(as_text=True)
     di = re.search(r'<h3>Di</h3>.*?</li>', html, re.S).group(0)
     assert re.search(r'class="win-rate">50%<', di) and re.search(r'class="euchred-rate">67%<', di)
     assert re.search(r'class="loners">0/1<', di) and re.search(r'class="per-hand">\+0\.78<', di)
@@ -199,3 +199,42 @@ def test_a_new_hand_fills_its_columns(client, app):
     with app.app_context():
         hand = db.session.get(Match, match_id).hands[0]
         assert (hand.maker_side, hand.made, hand.march, hand.loner) == (0, True, True, True)
+
+
+def test_a_best_partner_needs_the_minimum_of_games(client, app):
+    """1 win in 1 game together does not beat 3 wins in 6: below the minimum, nobody is named."""
+    from tests.group_helpers import create_group, group_match, play
+    from web import stats
+
+    group_id = create_group(client)
+    march = [{"maker": 0, "trump": "H", "tricks": 5}]   # Ann & her partner win 2-0 (to 2)
+    lose = [{"maker": 1, "trump": "H", "tricks": 5}]
+    for result in [march] * 3 + [lose] * 3:             # Ann & Cy: 3 of 6
+        play(client, group_match(client, group_id, names=("Ann", "Bob", "Cy", "Di"), rules={"rule_target": "2"}), result)
+    play(client, group_match(client, group_id, names=("Ann", "Bob", "Flo", "Di"), rules={"rule_target": "2"}), march)
+    with app.app_context():
+        ann = by_name(stats.players(group_id))["Ann"]
+        assert (ann.best_partner.name, ann.best_partner.wins, ann.best_partner.games) == ("Cy", 3, 6)
+        ann = by_name(stats.players(group_id, min_games=1))["Ann"]
+        assert (ann.best_partner.name, ann.best_partner.games) == ("Flo", 1)
+    html = client.get(f"/groups/{group_id}/stats").get_data(as_text=True)
+    assert "at least\n    3 times" in html or "at least 3 times" in " ".join(html.split())
+
+
+def test_a_third_players_win_is_no_loss_between_the_other_two(client, app):
+    """Three-hand euchre: when Cy wins, Ann did not lose to Bob, nor Bob to Ann."""
+    from tests.group_helpers import create_group, group_match, play
+    from web import stats
+
+    group_id = create_group(client)
+    for maker in (2, 2, 2, 0):  # Cy marches alone three times, then Ann once (target 5: one march each)
+        play(client, group_match(client, group_id, variant="euchre-3hand", names=("Ann", "Bob", "Cy"),
+                                 rules={"rule_target": "5"}), [{"maker": maker, "trump": "S", "tricks": 5}] * 2)
+    with app.app_context():
+        lines = by_name(stats.players(group_id, min_games=1))
+    # Ann v Bob: only the game Ann won counts between them (1 of 1, not 1 of 4); v Cy: 1 of 4.
+    assert (lines["Ann"].toughest_opponent.name, lines["Ann"].toughest_opponent.wins,
+            lines["Ann"].toughest_opponent.games) == ("Cy", 1, 4)
+    # Bob v Cy: 0 of 3; v Ann 0 of 1 (not 0 of 4, which would name Ann first by name).
+    assert (lines["Bob"].toughest_opponent.name, lines["Bob"].toughest_opponent.wins,
+            lines["Bob"].toughest_opponent.games) == ("Cy", 0, 3)

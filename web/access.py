@@ -1,8 +1,10 @@
-"""Who may see a group: whoever opened its join link or typed its code in this browser.
+"""Who may see a group: whoever opened its join link or typed its code in this browser (a member),
+or opened its read-only link (a viewer: the group's pages, nothing that changes them, and no code).
 
-The grant is the group's id in the signed Flask session cookie (kept for a month, renewed on each
-visit). A group's pages and its matches (the match page, hands, what-if, export, rematch) refuse
-anyone without it with ``GroupLocked``: a 403 page that asks for the code.
+A grant is the group's id and its code version in the signed Flask session cookie (kept for a month,
+renewed on each visit). Replacing a group's codes bumps the version, so every grant given out before
+stops working. A group's pages and its matches (the match page, hands, what-if, export, rematch)
+refuse anyone without a grant with ``GroupLocked``: a 403 page that asks for the code.
 """
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ from werkzeug.exceptions import Forbidden
 
 from extensions import db
 
-SESSION_KEY = "groups"
+SESSION_KEY = "groups"     # member grants: "id.version" (a bare id is version 1, from before versions)
+VIEW_KEY = "group_views"   # read-only grants, the same way
 MAX_GROUPS = 50  # a browser remembers at most this many groups (the cookie stays small)
 
 
@@ -21,30 +24,81 @@ class GroupLocked(Forbidden):
     description = "This belongs to a group. Open the group's join link, or enter its code."
 
 
+def _grants(key: str) -> dict[int, int]:
+    """The grants kept under ``key``: group id -> the code version it was given under."""
+    value = session.get(key, [])
+    grants: dict[int, int] = {}
+    for entry in value if isinstance(value, list) else []:
+        if isinstance(entry, int):
+            grants.setdefault(entry, 1)
+        elif isinstance(entry, str) and entry.count(".") == 1 and entry.replace(".", "").isdigit():
+            group_id, version = entry.split(".")
+            grants.setdefault(int(group_id), int(version))
+    return grants
+
+
+def _current(grants: dict[int, int]) -> list[int]:
+    """The granted groups whose codes have not been replaced since, in the order they were granted."""
+    from models import Group
+
+    if not grants:
+        return []
+    versions = dict(db.session.execute(
+        db.select(Group.id, Group.code_version).where(Group.id.in_(list(grants)))).all())
+    return [group_id for group_id, version in grants.items() if versions.get(group_id) == version]
+
+
 def granted() -> list[int]:
-    value = session.get(SESSION_KEY, [])
-    return [g for g in value if isinstance(g, int)] if isinstance(value, list) else []
+    """The groups this browser is a member of, most recently joined first."""
+    return _current(_grants(SESSION_KEY))
+
+
+def is_member(group) -> bool:
+    return _grants(SESSION_KEY).get(group.id) == group.code_version
+
+
+def may_view(group) -> bool:
+    return is_member(group) or _grants(VIEW_KEY).get(group.id) == group.code_version
 
 
 def has_access(group_id: int | None) -> bool:
-    return group_id is None or group_id in granted()
+    from models import Group
+
+    if group_id is None:
+        return True
+    group = db.session.get(Group, group_id)
+    return group is not None and is_member(group)
 
 
-def grant(group_id: int) -> None:
-    groups = [g for g in granted() if g != group_id]
-    session[SESSION_KEY] = ([group_id] + groups)[:MAX_GROUPS]
+def _grant(key: str, group) -> None:
+    entries = [f"{gid}.{version}" for gid, version in _grants(key).items() if gid != group.id]
+    session[key] = ([f"{group.id}.{group.code_version}"] + entries)[:MAX_GROUPS]
     session.permanent = True
 
 
-def require_group(group_id: int):
-    """The group, if this browser may see it; otherwise GroupLocked, whether or not the group exists
-    (the same answer both ways, so group ids cannot be probed)."""
+def grant(group) -> None:
+    """This browser is now a member of ``group``."""
+    _grant(SESSION_KEY, group)
+
+
+def grant_view(group) -> None:
+    """This browser may now see ``group``'s pages (and change nothing)."""
+    _grant(VIEW_KEY, group)
+
+
+def require_group(group_id: int, member: bool = False):
+    """The group, if this browser may see it (``member``: and change it); otherwise GroupLocked, whether
+    or not the group exists (the same answer both ways, so group ids cannot be probed)."""
     from models import Group
 
     group = db.session.get(Group, group_id)
-    if group is None or not has_access(group.id):
+    if group is None or not (is_member(group) if member else may_view(group)):
         raise GroupLocked()
     return group
+
+
+def require_member(group_id: int):
+    return require_group(group_id, member=True)
 
 
 def check_match(match) -> None:

@@ -52,7 +52,8 @@ def nice_step(span: float, most: int) -> int:
 def progression(sides: list[str], start: list[int], totals: list[list[int]], goal: int | None = None,
                 goal_label: str = "", width: int = 340, height: int = 210) -> Chart:
     """Each side's score before the first hand (``start``) and after each hand (``totals``)."""
-    left, right, top, bottom = 34.0, width - 70.0, 12.0, height - 26.0
+    # The end labels are only the totals (the legend names the sides), so the right margin stays small.
+    left, right, top, bottom = 34.0, width - 34.0, 12.0, height - 26.0
     chart = Chart(width, height, left, right, top, bottom, hands=len(totals))
     columns = [list(start)] + [list(t) for t in totals]
     values = [v for column in columns for v in column] + [0] + ([goal] if goal is not None else [])
@@ -91,7 +92,7 @@ def progression(sides: list[str], start: list[int], totals: list[list[int]], goa
 
 
 def _spread_labels(chart: Chart, gap: float = 13.0) -> None:
-    """Move the end labels apart so that sides on the same score stay readable."""
+    """Move the end labels apart so that sides on the same score stay readable, and inside the chart."""
     order = sorted(chart.series, key=lambda s: s.end[1])
     last = -math.inf
     for series in order:
@@ -99,3 +100,7 @@ def _spread_labels(chart: Chart, gap: float = 13.0) -> None:
         y = max(y, last + gap)
         series.end = (x, y)
         last = y
+    overflow = last - chart.bottom
+    if overflow > 0:  # pushed past the bottom: lift them all, never above the top
+        for series in order:
+            series.end = (series.end[0], max(chart.top, series.end[1] - overflow))

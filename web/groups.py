@@ -21,11 +21,13 @@ from forms.group import (GroupForm, GroupImportForm, HistoryFilterForm, JoinForm
                          StatsFilterForm, add_error)
 from models import Group, Match, MatchSeat, Player
 from web import charts, group_io, scoring, stats
-from web.access import GroupLocked, grant, granted, require_group
+from web import group_admin
+from web.access import GroupLocked, grant, grant_view, granted, is_member, require_group, require_member
 from web.matches import get_match, go, variant_label
 from web.render import page_or_fragment
 
 bp = Blueprint("groups", __name__, url_prefix="/groups")
+bp.add_app_template_global(is_member)
 
 PAGE_SIZE = 25
 
@@ -87,7 +89,7 @@ def create():
         return _index(422, create_form=form)
     group = Group.create(form.name.data)
     db.session.commit()
-    grant(group.id)
+    grant(group)
     return go(url_for("groups.show", group_id=group.id))
 
 
@@ -99,7 +101,20 @@ def join_link(code: str):
         add_error(form.code, "This join link is not right: no group has this code. Ask for the link again.")
         return page_or_fragment("groups/locked.html", "groups/_locked.html", status=404, join_form=form,
                                 next_url=None)
-    grant(group.id)
+    grant(group)
+    return go(url_for("groups.show", group_id=group.id))
+
+
+@bp.get("/view/<code>")
+def view_link(code: str):
+    """The read-only link: the group's pages, for the group chat; it changes nothing and shows no code."""
+    group = Group.by_view_code(code)
+    if group is None:
+        form = JoinForm()
+        add_error(form.code, "This link is not right (or the group has replaced it). Ask for the link again.")
+        return page_or_fragment("groups/locked.html", "groups/_locked.html", status=404, join_form=form,
+                                next_url=None)
+    grant_view(group)
     return go(url_for("groups.show", group_id=group.id))
 
 
@@ -112,7 +127,7 @@ def join():
             return page_or_fragment("groups/locked.html", "groups/_locked.html", status=422, join_form=form,
                                     next_url=next_url)
         return _index(422, join_form=form)
-    grant(form.group.id)
+    grant(form.group)
     return go(next_url or url_for("groups.show", group_id=form.group.id))
 
 
@@ -131,8 +146,12 @@ def show(group_id: int):
         select(Match).where(Match.group_id == group.id, Match.status == "finished")
         .order_by(Match.created_at.desc(), Match.id.desc()).limit(5))).all()
     total = db.session.scalar(select(func.count()).select_from(Match).where(Match.group_id == group.id))
+    member = is_member(group)
     return page_or_fragment("groups/show.html", "groups/_show.html", group=group, active=active, recent=recent,
-                            total=total, join_url=url_for("groups.join_link", code=group.code, _external=True))
+                            total=total, member=member, message=group_admin.flash_message(),
+                            join_url=url_for("groups.join_link", code=group.code, _external=True) if member else None,
+                            view_url=url_for("groups.view_link", code=group.view_code, _external=True)
+                            if member else None)
 
 
 # -- history --------------------------------------------------------------------------------
@@ -177,8 +196,8 @@ def history(group_id: int):
 
 # -- one match: every hand, the chart, the rematch --------------------------------------------
 def _group_match(group: Group, match_id: int) -> Match:
-    match = get_match(match_id)
-    if match.group_id != group.id:
+    match = db.session.get(Match, match_id)
+    if match is None or match.group_id != group.id:
         abort(404)
     return match
 
@@ -195,7 +214,84 @@ def match_record(group_id: int, match_id: int):
     chart = charts.progression(result["sides"], start, [h["totals"] for h in hands], goal=target,
                                goal_label=f"{target} to win" if target else "")
     return page_or_fragment("groups/match.html", "groups/_match.html", group=group, match=match, board=board,
-                            rows=group_io.hand_rows(match, result), chart=chart)
+                            rows=group_io.hand_rows(match, result), chart=chart, member=is_member(group))
+
+
+# -- tidying the history: delete (and undo), move out, abandon; replace the codes ----------------
+def _day_words(match: Match) -> str:
+    return f"{variant_label(match.variant)} of {day(match.created_at)}"
+
+
+@bp.route("/<int:group_id>/matches/<int:match_id>/delete", methods=["GET", "POST"])
+def delete_match(group_id: int, match_id: int):
+    """GET asks first (the page says what will go); POST deletes, with an undo for a week."""
+    group = require_member(group_id)
+    match = _group_match(group, match_id)
+    if request.method == "GET":
+        return page_or_fragment("groups/confirm.html", "groups/_confirm.html", group=group, match=match,
+                                question=f"Delete the {_day_words(match)}?",
+                                explain="It leaves the history and every stat. You can bring it back from the "
+                                        "group's page or its Data tab for a week.",
+                                action=url_for("groups.delete_match", group_id=group.id, match_id=match.id),
+                                button="Delete the match")
+    words = _day_words(match)
+    removed = group_admin.remove(group, match)
+    group_admin.notify(f"Deleted the {words}.", undo=removed.id)
+    return go(url_for("groups.show", group_id=group.id))
+
+
+@bp.post("/<int:group_id>/removed/<int:removed_id>/restore")
+def restore_match(group_id: int, removed_id: int):
+    group = require_member(group_id)
+    removed = group_admin.find_removed(group, removed_id)
+    if removed is None:
+        abort(404)
+    match = group_admin.restore(group, removed)
+    group_admin.notify(f"The {_day_words(match)} is back.")
+    return go(url_for("groups.show", group_id=group.id))
+
+
+@bp.route("/<int:group_id>/matches/<int:match_id>/move-out", methods=["GET", "POST"])
+def move_out(group_id: int, match_id: int):
+    group = require_member(group_id)
+    match = _group_match(group, match_id)
+    if request.method == "GET":
+        return page_or_fragment("groups/confirm.html", "groups/_confirm.html", group=group, match=match,
+                                question=f"Move the {_day_words(match)} out of {group.name}?",
+                                explain="The match is kept, as a match of its own, but it leaves this group's "
+                                        "history and stats. Only phones that already had it can open it.",
+                                action=url_for("groups.move_out", group_id=group.id, match_id=match.id),
+                                button="Move it out")
+    words = _day_words(match)
+    group_admin.move_out(match)
+    group_admin.notify(f"Moved the {words} out of the group.")
+    return go(url_for("groups.show", group_id=group.id))
+
+
+@bp.post("/<int:group_id>/matches/<int:match_id>/abandon")
+def abandon(group_id: int, match_id: int):
+    group = require_member(group_id)
+    match = _group_match(group, match_id)
+    if match.status != "active":
+        abort(404)
+    group_admin.abandon(match)
+    group_admin.notify(f"The {_day_words(match)} is marked abandoned: it no longer counts in the stats.")
+    return go(url_for("groups.show", group_id=group.id))
+
+
+@bp.route("/<int:group_id>/codes", methods=["GET", "POST"])
+def replace_codes(group_id: int):
+    group = require_member(group_id)
+    if request.method == "GET":
+        return page_or_fragment("groups/confirm.html", "groups/_confirm.html", group=group, match=None,
+                                question="Replace the group's code and links?",
+                                explain="Every join link, code and read-only link given out so far stops working, "
+                                        "for everyone but this phone. Send the new link to the group afterwards.",
+                                action=url_for("groups.replace_codes", group_id=group.id), button="Replace them")
+    group_admin.replace_codes(group)
+    grant(group)
+    group_admin.notify("New code and links made: the old ones no longer open the group. Share the new link below.")
+    return go(url_for("groups.show", group_id=group.id))
 
 
 # -- stats, leaderboard, ratings --------------------------------------------------------------
@@ -211,7 +307,7 @@ def group_stats(group_id: int):
     variant = form.variant_key
     keys = [variant] if variant else stats.variants_played(group.id)
     return page_or_fragment("groups/stats.html", "groups/_stats.html", status=status, group=group, form=form,
-                            players=stats.players(group.id, variant), pairs=stats.partnerships(group.id, variant),
+                            players=stats.players(group.id, variant, min_games=form.minimum), pairs=stats.partnerships(group.id, variant),
                             show_pepper=any(scoring.has_pepper_bids(key) for key in keys))
 
 
@@ -236,7 +332,8 @@ def _players_page(group: Group, status: int = 200, message: str | None = None, r
                                 .order_by(func.lower(Player.name), Player.id)).all()
     choices = [(p.id, p.name) for p in people]
     return page_or_fragment("groups/players.html", "groups/_players.html", status=status, group=group,
-                            people=people, played=played, message=message, rename=rename, renaming=renaming,
+                            member=is_member(group), people=people, played=played, message=message,
+                            rename=rename, renaming=renaming,
                             merge=merge or MergeForm(choices, formdata=None))
 
 
@@ -260,7 +357,7 @@ def players(group_id: int):
 
 @bp.post("/<int:group_id>/players/<int:player_id>/rename")
 def rename(group_id: int, player_id: int):
-    group = require_group(group_id)
+    group = require_member(group_id)
     player = _group_player(group, player_id)
     form = RenameForm()
     if form.validate() and form.name.data != player.name:
@@ -278,7 +375,7 @@ def rename(group_id: int, player_id: int):
 
 @bp.post("/<int:group_id>/players/merge")
 def merge(group_id: int):
-    group = require_group(group_id)
+    group = require_member(group_id)
     form = MergeForm(_player_choices(group.id))
     if form.validate():
         keep, other = _group_player(group, form.keep.data), _group_player(group, form.merge.data)
@@ -302,9 +399,9 @@ def merge(group_id: int):
 # -- data: export and import -----------------------------------------------------------------
 @bp.get("/<int:group_id>/data")
 def data(group_id: int):
-    group = require_group(group_id)
+    group = require_member(group_id)
     return page_or_fragment("groups/data.html", "groups/_data.html", group=group, form=GroupImportForm(),
-                            report=None)
+                            report=None, removed=group_admin.recently_removed(group))
 
 
 def _download(body: Any, filename: str, mimetype: str) -> Response:
@@ -314,19 +411,19 @@ def _download(body: Any, filename: str, mimetype: str) -> Response:
 
 @bp.get("/<int:group_id>/export/matches.csv")
 def export_matches_csv(group_id: int):
-    group = require_group(group_id)
+    group = require_member(group_id)
     return _download(group_io.export_matches_csv(group.id), f"group-{group.id}-matches.csv", "text/csv")
 
 
 @bp.get("/<int:group_id>/export/hands.csv")
 def export_hands_csv(group_id: int):
-    group = require_group(group_id)
+    group = require_member(group_id)
     return _download(group_io.export_hands_csv(group.id), f"group-{group.id}-hands.csv", "text/csv")
 
 
 @bp.get("/<int:group_id>/export/matches.jsonl")
 def export_jsonl(group_id: int):
-    group = require_group(group_id)
+    group = require_member(group_id)
     return _download(stream_with_context(group_io.export_jsonl(group.id)), f"group-{group.id}-matches.jsonl",
                      "application/jsonl")
 
@@ -338,7 +435,7 @@ def import_documents(group_id: int):
     request.max_form_memory_size = group_io.MAX_IMPORT_BYTES
     if current_app.config.get("WTF_CSRF_ENABLED", True):
         csrf.protect()
-    group = require_group(group_id)
+    group = require_member(group_id)
     form = GroupImportForm()
     report = None
     if form.validate():
@@ -347,4 +444,4 @@ def import_documents(group_id: int):
             report = group_io.import_documents(group.id, raw)
     status = 200 if report is not None and report.imported else 422
     return page_or_fragment("groups/data.html", "groups/_data.html", status=status, group=group, form=form,
-                            report=report)
+                            report=report, removed=group_admin.recently_removed(group))

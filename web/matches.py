@@ -14,7 +14,7 @@ from models import HAND_KEYS, Hand, Match, MatchSeat, Player
 from models.match import parse_played
 from models.player import NAME_MAX, UNPRINTABLE_NAME, unprintable
 from web import scoring
-from web.access import check_match, require_group
+from web.access import check_match, require_member
 from web.render import page_or_fragment
 from web.scoring import RefereeError
 
@@ -35,7 +35,7 @@ def _group_of(value: Any):
     if value in (None, ""):
         return None
     try:
-        return require_group(int(value))
+        return require_member(int(value))
     except (TypeError, ValueError):
         abort(404)
 

@@ -19,6 +19,17 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
 
 
+def score(value: int) -> str:
+    """A score as it is said: a real minus sign for a negative one ("−6", never "-6")."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def score_line(values: list[int]) -> str:
+    """Running totals read aloud: "42 to −14" for two sides, "6, −6, 4" for more (never "6–-6–4")."""
+    words = [score(v) for v in values]
+    return " to ".join(words) if len(words) == 2 else ", ".join(words)
+
+
 def clock(moment: Any) -> str:
     """A timestamp as the venue's local time of day, e.g. "21:05" (the server runs at the venue)."""
     return moment.astimezone().strftime("%H:%M") if moment else ""
@@ -27,6 +38,8 @@ def clock(moment: Any) -> str:
 def register_filters(app: Flask) -> None:
     app.add_template_filter(clock, "clock")
     app.add_template_filter(signed, "signed")
+    app.add_template_filter(score, "score")
+    app.add_template_filter(score_line, "score_line")
     app.add_template_filter(bid_label, "bid_label")
     app.add_template_global(SUIT_LABELS, "SUIT_LABELS")
     app.add_template_global(SUIT_NAMES, "SUIT_NAMES")

@@ -14,7 +14,7 @@ from itertools import groupby
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import and_, case, func, select
+from sqlalchemy import and_, case, func, or_, select
 from sqlalchemy.orm import aliased
 
 from extensions import db
@@ -31,13 +31,14 @@ def _count(condition: Any):
 
 
 def _scope(group_id: int, variant: str | None) -> list[Any]:
-    where = [Match.group_id == group_id]
+    where = [Match.group_id == group_id, Match.status != "abandoned"]
     if variant:
         where.append(Match.variant == variant)
     return where
 
 
 FINISHED = Match.status == "finished"
+PAIR_MIN_GAMES = 3  # a best partner or toughest opponent needs this many games: 1 of 1 is luck, 3 of 6 is not
 
 
 @dataclass
@@ -116,7 +117,8 @@ def player_names(group_id: int) -> dict[int, str]:
     return {pid: name for pid, name in rows}
 
 
-def players(group_id: int, variant: str | None = None, detail: bool = True) -> list[Line]:
+def players(group_id: int, variant: str | None = None, detail: bool = True,
+            min_games: int = PAIR_MIN_GAMES) -> list[Line]:
     """Every player who sat in one of the group's matches (of ``variant``), most games first;
     ``detail=False`` leaves out the maker stats, partners and opponents (the leaderboard)."""
     names = player_names(group_id)
@@ -144,7 +146,7 @@ def players(group_id: int, variant: str | None = None, detail: bool = True) -> l
             for name in MAKER_FIELDS:
                 setattr(line, name, int(getattr(row, name)))
 
-    _with_and_against(scope, lines, names)
+    _with_and_against(scope, lines, names, min_games)
     return _sorted(lines)
 
 
@@ -152,13 +154,18 @@ def _sorted(lines: dict[Any, Line]) -> list[Line]:
     return sorted(lines.values(), key=lambda line: (-line.games, -line.matches, line.name.casefold()))
 
 
-def _with_and_against(scope: list[Any], lines: dict[int, Line], names: dict[int, str]) -> None:
+def _with_and_against(scope: list[Any], lines: dict[int, Line], names: dict[int, str], min_games: int) -> None:
     """Each player's best partner (best win rate together) and toughest opponent (worst win rate
-    against), over finished matches."""
+    against), over finished matches, among those met at least ``min_games`` times.
+
+    Against an opponent only the games one of the two won (or a tie) count: when a third player wins a
+    three-handed game, neither lost to the other."""
     me, other = aliased(MatchSeat), aliased(MatchSeat)
     together = (me.side == other.side).label("together")
+    between_us = or_(Match.winner.is_(None), Match.winner == me.side, Match.winner == other.side)
     pairings = (select(me.player_id.label("me"), other.player_id.label("other"), together,
-                       func.count().label("games"), _count(Match.winner == me.side).label("wins"))
+                       _count(or_(together, between_us)).label("games"),
+                       _count(Match.winner == me.side).label("wins"))
                 .select_from(me)
                 .join(other, and_(other.match_id == me.match_id, other.player_id != me.player_id))
                 .join(Match, Match.id == me.match_id)
@@ -168,7 +175,8 @@ def _with_and_against(scope: list[Any], lines: dict[int, Line], names: dict[int,
     opponents: dict[int, list[Record]] = {}
     for row in db.session.execute(pairings):
         record = Record(names.get(row.other, "?"), int(row.games), int(row.wins))
-        (partners if row.together else opponents).setdefault(row.me, []).append(record)
+        if record.games >= min_games:
+            (partners if row.together else opponents).setdefault(row.me, []).append(record)
     for pid, line in lines.items():
         if partners.get(pid):
             line.best_partner = max(partners[pid], key=lambda r: (r.win_rate, r.games, r.name))
