@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 from typing import Any
+from zoneinfo import available_timezones
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileAllowed, FileField
@@ -15,6 +16,8 @@ from models.group import GROUP_NAME_MAX, Group
 from models.player import NAME_MAX
 
 MIN_GAMES_DEFAULT = 3
+ZONES = sorted(zone for zone in available_timezones() if "/" in zone and not zone.startswith(("Etc/", "SystemV/"))) \
+    + ["UTC"]
 
 
 def _strip(value: Any) -> Any:
@@ -54,30 +57,15 @@ class StatsFilterForm(_GetForm):
     variant = SelectField("Game", choices=choices([("", "All games")]), default="")
     min_games = IntegerField("Fewest games to be ranked", default=MIN_GAMES_DEFAULT, validators=[
         Optional(), NumberRange(1, 1000, "Give a number of games from 1 to 1000.")])
-
-    def __init__(self, variants: list[tuple[str, str]], *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.variant.choices = choices([("", "All games")] + variants)
-
-    @property
-    def variant_key(self) -> str | None:
-        return self.variant.data or None if not self.variant.errors else None
-
-    @property
-    def minimum(self) -> int:
-        return self.min_games.data if self.min_games.data and not self.min_games.errors else MIN_GAMES_DEFAULT
-
-
-class HistoryFilterForm(StatsFilterForm):
-    player = SelectField("Player", choices=choices([("", "Everyone")]), default="")
+    season = SelectField("Season", choices=choices([("", "Any time")]), default="")
     since = DateField("From", validators=[Optional()])
     until = DateField("To", validators=[Optional()])
-    page = IntegerField("Page", default=1, validators=[Optional(), NumberRange(1, 100000, "No such page.")])
 
-    def __init__(self, variants: list[tuple[str, str]], players: list[tuple[int, str]], *args: Any,
-                 **kwargs: Any) -> None:
-        super().__init__(variants, *args, **kwargs)
-        self.player.choices = choices([("", "Everyone")] + [(str(pid), name) for pid, name in players])
+    def __init__(self, variants: list[tuple[str, str]], *args: Any,
+                 seasons: list[tuple[int, str]] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.variant.choices = choices([("", "All games")] + variants)
+        self.season.choices = choices([("", "Any time")] + [(str(sid), name) for sid, name in seasons or []])
 
     def validate(self, extra_validators=None) -> bool:
         ok = super().validate(extra_validators)
@@ -87,17 +75,82 @@ class HistoryFilterForm(StatsFilterForm):
         return ok
 
     @property
-    def player_id(self) -> int | None:
-        return int(self.player.data) if self.player.data and not self.player.errors else None
+    def variant_key(self) -> str | None:
+        return self.variant.data or None if not self.variant.errors else None
+
+    @property
+    def minimum(self) -> int:
+        return self.min_games.data if self.min_games.data and not self.min_games.errors else MIN_GAMES_DEFAULT
+
+    @property
+    def season_id(self) -> int | None:
+        return int(self.season.data) if self.season.data and not self.season.errors else None
 
     def dates(self) -> tuple[date | None, date | None]:
         since = self.since.data if not self.since.errors else None
         until = self.until.data if not self.until.errors else None
         return since, until
 
+
+class HistoryFilterForm(StatsFilterForm):
+    player = SelectField("Player", choices=choices([("", "Everyone")]), default="")
+    page = IntegerField("Page", default=1, validators=[Optional(), NumberRange(1, 100000, "No such page.")])
+
+    def __init__(self, variants: list[tuple[str, str]], players: list[tuple[int, str]], *args: Any,
+                 **kwargs: Any) -> None:
+        super().__init__(variants, *args, **kwargs)
+        self.player.choices = choices([("", "Everyone")] + [(str(pid), name) for pid, name in players])
+
+    @property
+    def player_id(self) -> int | None:
+        return int(self.player.data) if self.player.data and not self.player.errors else None
+
     @property
     def page_number(self) -> int:
         return self.page.data if self.page.data and not self.page.errors else 1
+
+
+class HeadToHeadForm(_GetForm):
+    a = SelectField("Player", coerce=str, default="")
+    b = SelectField("and", coerce=str, default="")
+
+    def __init__(self, players: list[tuple[int, str]], *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.a.choices = self.b.choices = choices([("", "Choose a player")] + [(str(pid), n) for pid, n in players])
+
+    def validate(self, extra_validators=None) -> bool:
+        ok = super().validate(extra_validators)
+        if ok and self.a.data and self.a.data == self.b.data:
+            add_error(self.b, "Choose two different players.")
+            ok = False
+        return ok
+
+    def pair(self) -> tuple[int, int] | None:
+        if self.errors or not (self.a.data and self.b.data):
+            return None
+        return int(self.a.data), int(self.b.data)
+
+
+class SeasonForm(FlaskForm):
+    name = StringField("Season name", filters=[_strip], validators=[
+        DataRequired("Name the season, e.g. Autumn 2026."),
+        Length(max=GROUP_NAME_MAX, message=f"Keep the name to {GROUP_NAME_MAX} letters.")])
+    starts = DateField("First evening", validators=[DataRequired("Choose the season's first evening.")])
+    ends = DateField("Last evening", validators=[DataRequired("Choose the season's last evening.")])
+    best_of = IntegerField("Count each player's best … evenings (empty: every evening)", validators=[
+        Optional(), NumberRange(1, 366, "Give a number of evenings from 1 to 366, or leave it empty.")])
+
+    def validate_ends(self, field: Any) -> None:
+        if self.starts.data and field.data and field.data < self.starts.data:
+            raise ValidationError("The last evening comes before the first.")
+
+
+class TimeZoneForm(FlaskForm):
+    time_zone = SelectField("Where the group plays", choices=[])
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.time_zone.choices = [(zone, zone.replace("_", " ")) for zone in ZONES]
 
 
 class RenameForm(FlaskForm):

@@ -47,6 +47,8 @@ class Group(db.Model):
     view_code: Mapped[str] = mapped_column(String(32), unique=True, default=new_code)
     # Goes up each time the codes are replaced: a browser's grant names the version it was given under.
     code_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    # Where the group plays (an IANA name): evenings and dates are counted in it.
+    time_zone: Mapped[str] = mapped_column(String(60), default="UTC", server_default="UTC")
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
     @classmethod

@@ -34,6 +34,8 @@ class Chart:
     zero: float | None = None
     hands: int = 0
     description: str = ""
+    x_label: str = "hand"
+    y_label: str = "Score"
 
 
 def nice_step(span: float, most: int) -> int:
@@ -104,3 +106,47 @@ def _spread_labels(chart: Chart, gap: float = 13.0) -> None:
     if overflow > 0:  # pushed past the bottom: lift them all, never above the top
         for series in order:
             series.end = (series.end[0], max(chart.top, series.end[1] - overflow))
+
+
+def over_time(labels: list[str], series: list[list[tuple[int, float]]], x_label: str, y_label: str,
+              width: int = 340, height: int = 190) -> Chart:
+    """One line per player: ``series[i]`` is player i's (x, value) points, e.g. their rating after each
+    rated game. Players need not share x values; a player with no point draws no line."""
+    left, right, top, bottom = 34.0, width - 34.0, 12.0, height - 26.0
+    chart = Chart(width, height, left, right, top, bottom)
+    values = [v for points in series for _, v in points]
+    last_x = max((x for points in series for x, _ in points), default=1)
+    chart.hands = last_x
+    if not values:
+        chart.description = "Nothing to draw yet."
+        return chart
+    low, high = math.floor(min(values + [0])), math.ceil(max(values))
+    if low == high:
+        high = low + 1
+    step = nice_step(high - low, 5)
+    low, high = step * math.floor(low / step), step * math.ceil(high / step)
+
+    def x(i: float) -> float:
+        return round(left + (right - left) * (i - 1) / max(last_x - 1, 1), 1)
+
+    def y(v: float) -> float:
+        return round(bottom - (bottom - top) * (v - low) / (high - low), 1)
+
+    chart.x_ticks = [(x(i), str(i)) for i in range(1, last_x + 1, nice_step(last_x, 6))]
+    chart.y_ticks = [(y(v), str(v)) for v in range(low, high + 1, step)]
+    if low < 0 < high:
+        chart.zero = y(0)
+    for index, (label, points) in enumerate(zip(labels, series)):
+        if not points:
+            continue
+        coords = [(x(px), y(v)) for px, v in points]
+        shown = [round(v, 1) for _, v in points]
+        chart.series.append(Series(
+            index=index, label=label, points=" ".join(f"{cx},{cy}" for cx, cy in coords),
+            dots=[(cx, cy, px, value) for (cx, cy), (px, _), value in zip(coords, points, shown)],
+            end=coords[-1], total=shown[-1]))
+    _spread_labels(chart)
+    chart.x_label, chart.y_label = x_label, y_label
+    chart.description = f"{y_label} after each {x_label}: " + ", ".join(
+        f"{s.label} {s.total}" for s in chart.series) + "."
+    return chart

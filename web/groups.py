@@ -8,7 +8,7 @@ exports and imports, and every score is the referee's.
 """
 from __future__ import annotations
 
-from datetime import datetime, time, timedelta, timezone
+from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -17,10 +17,10 @@ from sqlalchemy import exists, func, select, update
 from sqlalchemy.orm import aliased, selectinload
 
 from extensions import csrf, db, htmx
-from forms.group import (GroupForm, GroupImportForm, HistoryFilterForm, JoinForm, MergeForm, RenameForm,
-                         StatsFilterForm, add_error)
-from models import Group, Match, MatchSeat, Player
-from web import charts, group_io, scoring, stats
+from forms.group import (GroupForm, GroupImportForm, HeadToHeadForm, HistoryFilterForm, JoinForm, MergeForm,
+                         RenameForm, SeasonForm, StatsFilterForm, TimeZoneForm, add_error)
+from models import Group, Match, MatchSeat, Player, Season
+from web import charts, evenings, group_io, scoring, stats
 from web import group_admin
 from web.access import GroupLocked, grant, grant_view, granted, is_member, require_group, require_member
 from web.matches import get_match, go, variant_label
@@ -29,12 +29,18 @@ from web.render import page_or_fragment
 bp = Blueprint("groups", __name__, url_prefix="/groups")
 bp.add_app_template_global(is_member)
 
+
+@bp.app_template_global()
+def evening_day(moment: datetime, group: Group):
+    """The evening a match belongs to, in its group's time zone (see web/evenings.py)."""
+    return evenings.evening_of(moment, evenings.zone_of(group))
+
 PAGE_SIZE = 25
 
 
 @bp.app_template_filter("day")
-def day(value: datetime) -> str:
-    """A match's date, "Thu 6 Mar 2025" (UTC, as stored)."""
+def day(value) -> str:
+    """A date (or a moment's UTC date), "Thu 6 Mar 2025"."""
     return f"{value:%a} {value.day} {value:%b %Y}"
 
 
@@ -149,6 +155,7 @@ def show(group_id: int):
     member = is_member(group)
     return page_or_fragment("groups/show.html", "groups/_show.html", group=group, active=active, recent=recent,
                             total=total, member=member, message=group_admin.flash_message(),
+                            zone_form=TimeZoneForm(data={"time_zone": group.time_zone}),
                             join_url=url_for("groups.join_link", code=group.code, _external=True) if member else None,
                             view_url=url_for("groups.view_link", code=group.view_code, _external=True)
                             if member else None)
@@ -164,30 +171,40 @@ def _player_choices(group_id: int) -> list[tuple[int, str]]:
         select(Player).where(Player.group_id == group_id).order_by(func.lower(Player.name), Player.id))]
 
 
-def _day_start(day) -> datetime:
-    return datetime.combine(day, time.min, tzinfo=timezone.utc)
+def _seasons(group: Group) -> list[Season]:
+    return list(db.session.scalars(select(Season).where(Season.group_id == group.id)
+                                   .order_by(Season.starts.desc(), Season.id.desc())))
+
+
+def _span(group: Group, form: StatsFilterForm) -> stats.Span:
+    """The evenings a filter asks for: a season's, or the dates chosen (either end open)."""
+    season = db.session.get(Season, form.season_id) if form.season_id else None
+    if season is not None and season.group_id == group.id:
+        return evenings.between(group, season.starts, season.ends)
+    since, until = form.dates()
+    return evenings.between(group, since, until) if since or until else None
+
+
+def _season_choices(group: Group) -> list[tuple[int, str]]:
+    return [(season.id, season.name) for season in _seasons(group)]
 
 
 @bp.get("/<int:group_id>/matches")
 def history(group_id: int):
     group = require_group(group_id)
-    form = HistoryFilterForm(_variant_choices(group.id), _player_choices(group.id), formdata=request.args)
+    form = HistoryFilterForm(_variant_choices(group.id), _player_choices(group.id), formdata=request.args,
+                             seasons=_season_choices(group))
     status = 200 if form.validate() or not request.args else 422
-    query = select(Match).where(Match.group_id == group.id)
+    query = select(Match).where(Match.group_id == group.id, *evenings.within(_span(group, form)))
     if form.variant_key:
         query = query.where(Match.variant == form.variant_key)
     if form.player_id:
         query = query.where(Match.id.in_(select(MatchSeat.match_id).where(MatchSeat.player_id == form.player_id)))
-    since, until = form.dates()
-    if since:
-        query = query.where(Match.created_at >= _day_start(since))
-    if until:
-        query = query.where(Match.created_at < _day_start(until + timedelta(days=1)))
     count = db.session.scalar(select(func.count()).select_from(query.subquery()))
     page = min(form.page_number, max(1, -(-count // PAGE_SIZE)))
     matches = db.session.scalars(_with_players(
         query.order_by(Match.created_at.desc(), Match.id.desc()).offset((page - 1) * PAGE_SIZE).limit(PAGE_SIZE))).all()
-    args = {k: v for k, v in request.args.items() if k in ("variant", "player", "since", "until") and v}
+    args = {k: v for k, v in request.args.items() if k in ("variant", "player", "season", "since", "until") and v}
     more = url_for("groups.history", group_id=group.id, page=page + 1, **args) if page * PAGE_SIZE < count else None
     back = url_for("groups.history", group_id=group.id, page=page - 1, **args) if page > 1 else None
     return page_or_fragment("groups/history.html", "groups/_history.html", status=status, group=group, form=form,
@@ -296,7 +313,7 @@ def replace_codes(group_id: int):
 
 # -- stats, leaderboard, ratings --------------------------------------------------------------
 def _stats_form(group: Group) -> tuple[StatsFilterForm, int]:
-    form = StatsFilterForm(_variant_choices(group.id), formdata=request.args)
+    form = StatsFilterForm(_variant_choices(group.id), formdata=request.args, seasons=_season_choices(group))
     return form, (200 if form.validate() or not request.args else 422)
 
 
@@ -306,8 +323,10 @@ def group_stats(group_id: int):
     form, status = _stats_form(group)
     variant = form.variant_key
     keys = [variant] if variant else stats.variants_played(group.id)
+    span = _span(group, form)
     return page_or_fragment("groups/stats.html", "groups/_stats.html", status=status, group=group, form=form,
-                            players=stats.players(group.id, variant, min_games=form.minimum), pairs=stats.partnerships(group.id, variant),
+                            players=stats.players(group.id, variant, min_games=form.minimum, span=span),
+                            pairs=stats.partnerships(group.id, variant, span=span),
                             show_pepper=any(scoring.has_pepper_bids(key) for key in keys))
 
 
@@ -316,10 +335,108 @@ def leaderboard(group_id: int):
     group = require_group(group_id)
     form, status = _stats_form(group)
     variant = form.variant_key
-    ranked, waiting = stats.leaderboard(stats.players(group.id, variant, detail=False), form.minimum)
+    span = _span(group, form)
+    ranked, waiting = stats.leaderboard(stats.players(group.id, variant, detail=False, span=span), form.minimum)
     return page_or_fragment("groups/leaderboard.html", "groups/_leaderboard.html", status=status, group=group,
                             form=form, ranked=ranked, waiting=waiting, min_games=form.minimum,
-                            ratings=stats.ratings(group.id, variant))
+                            ratings=stats.ratings(group.id, variant, span=span))
+
+
+# -- evenings, seasons, two players --------------------------------------------------------------
+EVENINGS_PER_PAGE = 10
+
+
+@bp.get("/<int:group_id>/evenings")
+def group_evenings(group_id: int):
+    group = require_group(group_id)
+    days = evenings.evening_days(group)
+    pages = max(1, -(-len(days) // EVENINGS_PER_PAGE))
+    page = min(max(request.args.get("page", 1, type=int) or 1, 1), pages)
+    shown = evenings.evenings(group, days[(page - 1) * EVENINGS_PER_PAGE:page * EVENINGS_PER_PAGE])
+    more = url_for("groups.group_evenings", group_id=group.id, page=page + 1) if page < pages else None
+    back = url_for("groups.group_evenings", group_id=group.id, page=page - 1) if page > 1 else None
+    return page_or_fragment("groups/evenings.html", "groups/_evenings.html", group=group, shown=shown,
+                            count=len(days), page_number=page, more=more, back=back)
+
+
+def _seasons_page(group: Group, form: SeasonForm | None = None, status: int = 200):
+    return page_or_fragment("groups/seasons.html", "groups/_seasons.html", status=status, group=group,
+                            seasons=_seasons(group), form=form or SeasonForm(formdata=None),
+                            member=is_member(group))
+
+
+@bp.get("/<int:group_id>/seasons")
+def seasons(group_id: int):
+    return _seasons_page(require_group(group_id))
+
+
+@bp.post("/<int:group_id>/seasons")
+def add_season(group_id: int):
+    group = require_member(group_id)
+    form = SeasonForm()
+    if not form.validate():
+        return _seasons_page(group, form, 422)
+    season = Season(group_id=group.id, name=form.name.data, starts=form.starts.data, ends=form.ends.data,
+                    best_of=form.best_of.data)
+    db.session.add(season)
+    db.session.commit()
+    return go(url_for("groups.season", group_id=group.id, season_id=season.id))
+
+
+def _group_season(group: Group, season_id: int) -> Season:
+    season = db.session.get(Season, season_id)
+    if season is None or season.group_id != group.id:
+        abort(404)
+    return season
+
+
+@bp.get("/<int:group_id>/seasons/<int:season_id>")
+def season(group_id: int, season_id: int):
+    group = require_group(group_id)
+    chosen = _group_season(group, season_id)
+    return page_or_fragment("groups/season.html", "groups/_season.html", group=group, season=chosen,
+                            lines=evenings.season_standings(group, chosen), member=is_member(group))
+
+
+@bp.post("/<int:group_id>/seasons/<int:season_id>/delete")
+def delete_season(group_id: int, season_id: int):
+    group = require_member(group_id)
+    db.session.delete(_group_season(group, season_id))
+    db.session.commit()
+    return go(url_for("groups.seasons", group_id=group.id))
+
+
+@bp.get("/<int:group_id>/head-to-head")
+def head_to_head(group_id: int):
+    group = require_group(group_id)
+    people = _player_choices(group.id)
+    form = HeadToHeadForm(people, formdata=request.args)
+    status = 200 if form.validate() or not request.args else 422
+    pair = form.pair()
+    if pair is None:
+        return page_or_fragment("groups/head_to_head.html", "groups/_head_to_head.html", status=status, group=group,
+                                form=form, pair=None)
+    a, b = pair
+    forms = [stats.form(group.id, a), stats.form(group.id, b)]
+    rated = stats.ratings(group.id).history
+    return page_or_fragment("groups/head_to_head.html", "groups/_head_to_head.html", status=status, group=group,
+                            form=form, pair=pair, forms=forms, meetings=stats.head_to_head(group.id, a, b),
+                            rating_chart=charts.over_time([f.name for f in forms], [rated.get(a, []), rated.get(b, [])],
+                                                          "rated game", "Rating"),
+                            rate_chart=charts.over_time([f.name for f in forms],
+                                                        [list(enumerate(f.win_rate_after_each(), 1)) for f in forms],
+                                                        "game", "Win rate (%)"))
+
+
+@bp.post("/<int:group_id>/time-zone")
+def set_time_zone(group_id: int):
+    group = require_member(group_id)
+    form = TimeZoneForm()
+    if form.validate():
+        group.time_zone = form.time_zone.data
+        db.session.commit()
+        group_admin.notify(f"Evenings are now counted in {group.time_zone.replace('_', ' ')} time.")
+    return go(url_for("groups.show", group_id=group.id))
 
 
 # -- players: rename and merge -----------------------------------------------------------------

@@ -10,6 +10,7 @@ opponent from the few rows those give back, and feeds the finished matches to op
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from itertools import groupby
 from typing import Any
 
@@ -19,6 +20,9 @@ from sqlalchemy.orm import aliased
 
 from extensions import db
 from models import Hand, Match, MatchSeat, Player
+from web.evenings import within
+
+Span = tuple[datetime | None, datetime | None] | None  # the UTC span of the evenings asked for
 
 
 def _rate(part: int, whole: int) -> float | None:
@@ -30,8 +34,9 @@ def _count(condition: Any):
     return func.coalesce(func.sum(case((condition, 1), else_=0)), 0)
 
 
-def _scope(group_id: int, variant: str | None) -> list[Any]:
-    where = [Match.group_id == group_id, Match.status != "abandoned"]
+def _scope(group_id: int, variant: str | None, span: Span = None) -> list[Any]:
+    """The group's matches that count (of ``variant``, played in ``span``)."""
+    where = [Match.group_id == group_id, Match.status != "abandoned", *within(span)]
     if variant:
         where.append(Match.variant == variant)
     return where
@@ -118,11 +123,11 @@ def player_names(group_id: int) -> dict[int, str]:
 
 
 def players(group_id: int, variant: str | None = None, detail: bool = True,
-            min_games: int = PAIR_MIN_GAMES) -> list[Line]:
+            min_games: int = PAIR_MIN_GAMES, span: Span = None) -> list[Line]:
     """Every player who sat in one of the group's matches (of ``variant``), most games first;
     ``detail=False`` leaves out the maker stats, partners and opponents (the leaderboard)."""
     names = player_names(group_id)
-    scope = _scope(group_id, variant)
+    scope = _scope(group_id, variant, span)
     lines: dict[int, Line] = {}
 
     games = (select(MatchSeat.player_id, *_game_columns(MatchSeat))
@@ -184,10 +189,10 @@ def _with_and_against(scope: list[Any], lines: dict[int, Line], names: dict[int,
             line.toughest_opponent = min(opponents[pid], key=lambda r: (r.win_rate, -r.games, r.name))
 
 
-def partnerships(group_id: int, variant: str | None = None) -> list[Line]:
+def partnerships(group_id: int, variant: str | None = None, span: Span = None) -> list[Line]:
     """Every pair who played on the same side (partnership games), most games first."""
     names = player_names(group_id)
-    scope = _scope(group_id, variant)
+    scope = _scope(group_id, variant, span)
     a, b = aliased(MatchSeat), aliased(MatchSeat)
     same_side = and_(b.match_id == a.match_id, b.side == a.side, a.player_id < b.player_id)
     lines: dict[tuple[int, int], Line] = {}
@@ -247,9 +252,11 @@ class Ratings:
     players: list[Rating] = field(default_factory=list)
     matches: int = 0          # finished partnership matches rated
     skipped: int = 0          # finished each-for-self matches, not rated
+    # player id -> (rated match number, 1-based, and the player's shown rating after it), in order
+    history: dict[int, list[tuple[int, float]]] = field(default_factory=dict)
 
 
-def ratings(group_id: int, variant: str | None = None) -> Ratings:
+def ratings(group_id: int, variant: str | None = None, span: Span = None) -> Ratings:
     """openskill's Plackett-Luce model over the group's finished partnership matches, oldest first.
 
     A team's skill is the sum of its players' skills, so a win lifts both partners, more so when
@@ -259,7 +266,7 @@ def ratings(group_id: int, variant: str | None = None) -> Ratings:
     rows = db.session.execute(
         select(Match.id, Match.winner, MatchSeat.player_id, MatchSeat.side)
         .join(MatchSeat, MatchSeat.match_id == Match.id)
-        .where(*_scope(group_id, variant), FINISHED, MatchSeat.side.is_not(None))
+        .where(*_scope(group_id, variant, span), FINISHED, MatchSeat.side.is_not(None))
         .order_by(Match.created_at, Match.id, MatchSeat.seat))
     model = PlackettLuce()
     current: dict[int, Any] = {}
@@ -278,11 +285,90 @@ def ratings(group_id: int, variant: str | None = None) -> Ratings:
         ranks = [0 if winner is None or side == winner else 1 for side in order]
         before = [[current.get(pid) or model.rating() for pid in teams[side]] for side in order]
         after = model.rate(before, ranks=ranks)
+        out.matches += 1
         for side, rated in zip(order, after):
             for pid, rating in zip(teams[side], rated):
                 current[pid] = rating
                 games[pid] = games.get(pid, 0) + 1
-        out.matches += 1
+                out.history.setdefault(pid, []).append((out.matches, rating.mu - 3 * rating.sigma))
     out.players = sorted((Rating(names.get(pid, "?"), r.mu, r.sigma, games[pid]) for pid, r in current.items()),
                          key=lambda r: (-r.ordinal, r.name.casefold()))
     return out
+
+
+# -- two players: head-to-head, and each one's form -------------------------------------------------
+@dataclass
+class Meeting:
+    """Two players' record in one game: as partners, and against each other."""
+
+    variant: str
+    together: int = 0
+    together_wins: int = 0
+    against: int = 0          # games one of the two won (or tied) while on different sides
+    a_wins: int = 0
+    b_wins: int = 0
+
+
+def head_to_head(group_id: int, a: int, b: int, span: Span = None) -> list[Meeting]:
+    """``a`` and ``b``'s finished games together and against each other, per game (variant)."""
+    one, two = aliased(MatchSeat), aliased(MatchSeat)
+    together = one.side == two.side
+    rows = db.session.execute(
+        select(Match.variant, together.label("together"), func.count().label("games"),
+               _count(Match.winner == one.side).label("a_wins"), _count(Match.winner == two.side).label("b_wins"),
+               _count(or_(Match.winner.is_(None), Match.winner == one.side, Match.winner == two.side)).label("decided"))
+        .select_from(one).join(two, and_(two.match_id == one.match_id, two.player_id == b))
+        .join(Match, Match.id == one.match_id)
+        .where(one.player_id == a, *_scope(group_id, None, span), FINISHED)
+        .group_by(Match.variant, together))
+    meetings: dict[str, Meeting] = {}
+    for row in rows:
+        meeting = meetings.setdefault(row.variant, Meeting(row.variant))
+        if row.together:
+            meeting.together, meeting.together_wins = int(row.games), int(row.a_wins)
+        else:
+            meeting.against, meeting.a_wins, meeting.b_wins = int(row.decided), int(row.a_wins), int(row.b_wins)
+    return sorted(meetings.values(), key=lambda m: -(m.together + m.against))
+
+
+@dataclass
+class Form:
+    """A player's run of results over their finished games, oldest first."""
+
+    name: str
+    results: list[bool] = field(default_factory=list)   # True: won
+
+    @property
+    def current_streak(self) -> int:
+        """Wins in a row up to the latest game (0 after a loss)."""
+        streak = 0
+        for won in reversed(self.results):
+            if not won:
+                break
+            streak += 1
+        return streak
+
+    @property
+    def longest_streak(self) -> int:
+        best = run = 0
+        for won in self.results:
+            run = run + 1 if won else 0
+            best = max(best, run)
+        return best
+
+    def win_rate_after_each(self) -> list[int]:
+        """The win rate (whole %) after each game."""
+        wins, out = 0, []
+        for number, won in enumerate(self.results, 1):
+            wins += won
+            out.append(round(100 * wins / number))
+        return out
+
+
+def form(group_id: int, player_id: int, span: Span = None) -> Form:
+    rows = db.session.execute(
+        select(Match.winner, MatchSeat.side).join(MatchSeat, MatchSeat.match_id == Match.id)
+        .where(MatchSeat.player_id == player_id, *_scope(group_id, None, span), FINISHED)
+        .order_by(Match.created_at, Match.id))
+    return Form(player_names(group_id).get(player_id, "?"),
+                [winner is not None and winner == side for winner, side in rows])

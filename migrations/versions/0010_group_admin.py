@@ -1,11 +1,11 @@
-"""a group's year: a read-only code, replaceable codes, deleted matches kept for an undo, seasons
+"""a group's year: a read-only code, replaceable codes, a time zone, deleted matches kept for an undo, seasons
 
 Revision ID: 0010
 Revises: 0004
 Create Date: 2026-11-25 17:40:00
 
-Every existing group gets a read-only code of its own and code version 1 (the grants browsers already
-hold stay good until the codes are first replaced).
+Every existing group gets a read-only code of its own, code version 1 (the grants browsers already
+hold stay good until the codes are first replaced) and the time zone UTC, which dates its evenings as before.
 """
 import secrets
 
@@ -26,6 +26,7 @@ def upgrade():
     with op.batch_alter_table('play_group', schema=None) as batch_op:
         batch_op.add_column(sa.Column('view_code', sa.String(length=32), nullable=True))
         batch_op.add_column(sa.Column('code_version', sa.Integer(), server_default='1', nullable=False))
+        batch_op.add_column(sa.Column('time_zone', sa.String(length=60), server_default='UTC', nullable=False))
     groups = sa.table('play_group', sa.column('id', sa.Integer), sa.column('view_code', sa.String))
     connection = op.get_bind()
     for (group_id,) in connection.execute(sa.select(groups.c.id)).all():
@@ -68,5 +69,6 @@ def downgrade():
     op.drop_table('removed_match')
     with op.batch_alter_table('play_group', schema=None) as batch_op:
         batch_op.drop_constraint(batch_op.f('uq_play_group_view_code'), type_='unique')
+        batch_op.drop_column('time_zone')
         batch_op.drop_column('code_version')
         batch_op.drop_column('view_code')
