@@ -4,34 +4,15 @@ evening, or the best N), head-to-head and winning streaks."""
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
 
 import pytest
 
-from tests.group_helpers import group_match, play, thursday
-
-# Wed 12 Nov 2025, New York: game 1 at 19:30, game 2 at 00:30 the next morning; Wed 19 Nov: game 3 at 20:00.
-WHEN = [datetime(2025, 11, 13, 0, 30, tzinfo=timezone.utc), datetime(2025, 11, 13, 5, 30, tzinfo=timezone.utc),
-        datetime(2025, 11, 20, 1, 0, tzinfo=timezone.utc)]
+from tests.group_helpers import a_year
 
 
 @pytest.fixture()
 def year(client, app):
-    """Thursday's two games (Ann & Cy beat Bob & Di; Bob & Di beat Ann & Eve) on one evening, and a third
-    (Ann & Cy beat Bob & Di again) a week later; the group plays in New York."""
-    from extensions import db
-    from models import Group, Match
-
-    group_id, game_1, game_2 = thursday(client)
-    game_3 = group_match(client, group_id, names=("Ann", "Bob", "Cy", "Di"), rules={"rule_target": "2"})
-    play(client, game_3, [{"maker": 0, "trump": "H", "tricks": 5}])
-    assert client.post(f"/groups/{group_id}/time-zone", {"time_zone": "America/New_York"}).status_code == 303
-    with app.app_context():
-        for match_id, when in zip((game_1, game_2, game_3), WHEN):
-            db.session.get(Match, match_id).created_at = when
-        db.session.commit()
-        assert db.session.get(Group, group_id).time_zone == "America/New_York"
-    return group_id, (game_1, game_2, game_3)
+    return a_year(client, app)
 
 
 def text(html: str) -> str:

@@ -82,7 +82,7 @@ def test_a_weekly_group(page, shots):
     shots(page, J, "stats")
     settled(page)  # htmx binds the filter's trigger only once the swapped-in page settles
     page.select_option("#variant", "euchre")  # htmx sends the filter as soon as it changes
-    page.wait_for_url("**/stats?variant=euchre")
+    page.wait_for_url("**/stats?variant=euchre*")
     expect(page.locator("#player-stats .stat-card")).to_have_count(4)
 
     # Leaderboard and ratings
