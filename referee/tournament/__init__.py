@@ -5,6 +5,9 @@
 - ``sitouts``: choosing who sits out when the head-count is not a multiple of four.
 - ``night``: planning each game of a night with late arrivals and leavers; the tie rule; sit-out points.
 - ``prizes``: standings and prizes with a documented tie-break.
+- ``teams``: team events of fixed partners: Grand Prix, Swiss and round-robin pairings, byes, standings with
+  named tie-breaks, and the estimated running time.
+- ``bracket``: the playoff after a team event: single or double elimination for the top 4 or 8.
 """
 from referee.tournament.movement import Seat, Seating, TableResult, advance_winners, first_seating
 from referee.tournament.night import (TIE_RULE, ChartState, GamePlan, plan_game, settle_tie,
