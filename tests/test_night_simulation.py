@@ -93,7 +93,7 @@ def test_a_whole_night(app, client, n_players, movement):
             check_in(director, slug, new)
         if game in LEAVERS:
             _leave(app, director, slug, LEAVERS[game], rng)
-        assert director.post(f"/nights/{slug}/bell").status_code == 303
+        assert director.post(f"/nights/{slug}/bell", {"confirmed": "yes"}).status_code == 303
         codes = table_codes(app, slug)
         scores, results = {}, []
         for table in sorted({s.table for s in plan.seating.values()}):
