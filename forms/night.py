@@ -98,6 +98,12 @@ class GamesForm(FlaskForm):
     games = IntegerField("Games", validators=[
         InputRequired("How many games? Give a number."), NumberRange(1, 30, "Between 1 and 30 games.")])
 
+    def validate(self, extra_validators=None) -> bool:
+        ok = super().validate(extra_validators)
+        if self.games.data is None and self.games.raw_data and self.games.raw_data[0].strip():
+            self.games.errors = ["How many games? Give a number, like 8."]  # not WTForms' "integer value"
+        return ok
+
 
 class RenameForm(FlaskForm):
     """A checked-in player's new name: the same checks as check-in."""
