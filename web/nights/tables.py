@@ -53,7 +53,8 @@ def _current_game(night: Night, table: NightTable) -> TableGame | None:
 
 def _pulse_tag(night: Night, table: NightTable, tg: TableGame | None) -> str:
     return pulse_tag(table.id, night.current_game, night.bell_rung, night.status, night.standings_version,
-                     tg.status if tg else None, tg.version if tg else 0, tg.match.version if tg else 0)
+                     tg.status if tg else None, tg.version if tg else 0, tg.match.version if tg else 0,
+                     games=night.games)
 
 
 # A done table's region shows how many tables are done, which moves with every result confirmed anywhere:
@@ -64,12 +65,12 @@ DONE = "-done"
 
 
 def pulse_tag(table_id: int, game: int, bell_rung: bool, night_status: str, standings_version: int,
-              tg_status: str | None, tg_version: int, match_version: int) -> str:
-    """The state of everything a table's status region shows: the game, the bell, the night's end, this
-    table's result and hands, and, once this table is done, how many tables are done (which moves with
-    the standings) and when that count was drawn. Not the night's version: another table's result sent,
-    or a player checked in, does not redraw this table's phones."""
-    state = f"t{table_id}-{game}-{int(bell_rung)}{night_status[:1]}-{tg_version}.{match_version}"
+              tg_status: str | None, tg_version: int, match_version: int, *, games: int = 0) -> str:
+    """The state of everything a table's status region shows: the game and the night's number of games,
+    the bell, the night's end, this table's result and hands, and, once this table is done, how many
+    tables are done (which moves with the standings) and when that count was drawn. Not the night's
+    version: another table's result sent, or a player checked in, does not redraw this table's phones."""
+    state = f"t{table_id}-{game}of{games}-{int(bell_rung)}{night_status[:1]}-{tg_version}.{match_version}"
     if tg_status != "done":
         return state
     return f"{state}{DONE}{standings_version}-{int(time.time())}"
@@ -113,7 +114,7 @@ def _light_pulse(code: str) -> Response | None:
     game as objects: most polls are a 304 (the phone's page is up to date), and after the movement
     every phone is told to reload its page. None when the region must be drawn."""
     row = db.session.execute(
-        select(NightTable.id.label("table_id"), NightTable.number, Night.current_game, Night.status,
+        select(NightTable.id.label("table_id"), NightTable.number, Night.current_game, Night.games, Night.status,
                Night.standings_version, Night.bell_minutes, Night.bell_at, Night.game_started_at,
                TableGame.status.label("tg_status"), TableGame.version.label("tg_version"),
                Match.version.label("match_version"))
@@ -125,7 +126,7 @@ def _light_pulse(code: str) -> Response | None:
     if row is None or service.bell_timer_due(row):
         return None
     tag = pulse_tag(row.table_id, row.current_game, row.bell_at is not None, row.status, row.standings_version,
-                    row.tg_status, row.tg_version or 0, row.match_version or 0)
+                    row.tg_status, row.tg_version or 0, row.match_version or 0, games=row.games)
     if request.args.get("game", type=int) != row.current_game:
         # The next game is seated: htmx reloads the whole page on HX-Refresh and ignores the body, so the
         # status region is not drawn (``_reload`` answers the same).
