@@ -169,6 +169,8 @@ def test_a_checked_in_player_is_renamed_everywhere(director, tables, app, htmx):
             assert "Beau Jones" in names and "Bo" not in names, game
     actor, detail, old, new = _audit(app, slug, "rename")[0]
     assert (actor, old, new) == ("director", "Bo", "Beau Jones") and detail == "Bo is now called Beau Jones."
+    audit = director.get(f"/nights/{slug}/audit").get_data(as_text=True)
+    assert "Renamed" in audit and "Bo → Beau Jones" in audit
 
 
 @pytest.mark.parametrize("htmx", [False, True])

@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
 from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
 
 from extensions import db, htmx
@@ -308,6 +309,9 @@ def rename(slug: str, player_id: int):
         except service.NightError as error:
             db.session.rollback()
             form.name.errors = list(form.name.errors) + [error.message]
+        except IntegrityError:  # the same name given to another player at the same moment
+            db.session.rollback()
+            form.name.errors = list(form.name.errors) + [f"{form.name.data} is already checked in; choose another name."]
     return night_page("nights/_rename.html", status=422, night=night, player=player, form=form)
 
 
