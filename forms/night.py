@@ -92,6 +92,33 @@ class CheckInForm(FlaskForm):
         return ok
 
 
+class GamesForm(FlaskForm):
+    """The number of games, changed during the night (never below the games started: the service)."""
+
+    games = IntegerField("Games", validators=[
+        InputRequired("How many games? Give a number."), NumberRange(1, 30, "Between 1 and 30 games.")])
+
+    def validate(self, extra_validators=None) -> bool:
+        ok = super().validate(extra_validators)
+        if self.games.data is None and self.games.raw_data and self.games.raw_data[0].strip():
+            self.games.errors = ["How many games? Give a number, like 8."]  # not WTForms' "integer value"
+        return ok
+
+
+class RenameForm(FlaskForm):
+    """A checked-in player's new name: the same checks as check-in."""
+
+    name = StringField("New name", filters=[_strip], validators=[
+        DataRequired("Write the new name."), Length(max=NAME_MAX, message=f"Keep names to {NAME_MAX} letters.")])
+
+    def validate(self, extra_validators=None) -> bool:
+        ok = super().validate(extra_validators)
+        if self.name.data and unprintable(self.name.data):
+            self.name.errors = list(self.name.errors) + [UNPRINTABLE_NAME]
+            ok = False
+        return ok
+
+
 class GameTotalForm(FlaskForm):
     """A table's game as totals: the points of each pair and the lone hands each player made."""
 

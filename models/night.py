@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import Boolean, Date, ForeignKey, Index, Integer, String, Text, UniqueConstraint, update
+from sqlalchemy import Boolean, Date, ForeignKey, Index, Integer, String, Text, UniqueConstraint, false, update
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from extensions import db
@@ -150,7 +150,8 @@ class TableGame(db.Model):
     """One table's game: played hand by hand in ``match``, or reported as a game total.
 
     status: ``playing`` → ``submitted`` (one pair sent the result) → ``done`` (the other pair confirmed,
-    or the director closed the table). ``loners`` counts lone hands made per seat.
+    or the director closed the table). ``loners`` counts lone hands made per seat. ``corrected``: the
+    director changed the result after it was done (the seating that followed was not changed).
     """
 
     __tablename__ = "table_game"
@@ -172,6 +173,10 @@ class TableGame(db.Model):
     submitted_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     done_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     closed_by_director: Mapped[bool] = mapped_column(Boolean, default=False)
+    # {"by": pair, "ns": points, "ew": points, "sent_by": pair}: the result a pair said was "Not right",
+    # shown to the pair that sent it until the table sends again.
+    dispute: Mapped[dict[str, Any] | None] = mapped_column(JSONValue, nullable=True)
+    corrected: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     version: Mapped[int] = mapped_column(Integer, default=1)
 
     match: Mapped[Match] = relationship(lazy="joined", backref=db.backref("table_game", uselist=False))

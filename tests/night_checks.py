@@ -108,9 +108,10 @@ def _check_winners(plan: GamePlan, roster: Sequence[P], previous: GamePlan,
     """The movement's rules, where the night's changes leave them standing."""
     g = plan.game
     bad = []
-    moved, _ = advance_winners(previous.seating, list(results), previous.since, g)
     n_tables = len(_tables(plan))
     old_tables = max(s.table for s in previous.seating.values())
+    moved, _ = advance_winners(previous.seating, list(results), previous.since, g,
+                               new_tail=n_tables if n_tables > old_tables else None)
     out, on_roster = set(plan.sit_outs), set(roster)
     kept = {p for p, s in moved.items() if p in on_roster and p not in out and s.table <= n_tables}
     for p in kept:
@@ -123,10 +124,12 @@ def _check_winners(plan: GamePlan, roster: Sequence[P], previous: GamePlan,
         if pair <= kept:
             bad.append(f"game {g}: {sorted(pair, key=str)} were placed as partners again by the movement itself")
     filler_repeats = [pair for pair in repeats if not pair <= kept]
+    bad += _check_arrivals_nearer_the_tail(plan, previous, roster, len(repeats))
     if filler_repeats and _swap_would_help(plan, previous, fillers, len(repeats)):
         bad.append(f"game {g}: {[sorted(p, key=str) for p in filler_repeats]} are partners again though an "
                    f"exchange of hole-fillers would avoid it")
     # staying pairs split, the longer-seated stayer keeps the seat; winners advance; head losers to the tail
+    # (the new tail when tables are added)
     winner_of = {r.table: r.winner for r in results}
     before = _tables(previous)
     for t, seats in before.items():
@@ -143,12 +146,31 @@ def _check_winners(plan: GamePlan, roster: Sequence[P], previous: GamePlan,
             if previous.since[a] != previous.since[b] and plan.seating[longer] != previous.seating[longer]:
                 bad.append(f"game {g}: {longer}, longest at table {t}, did not keep the seat")
         movers = lose_pair if t == 1 else win_pair
-        target = old_tables if t == 1 else t - 1
-        if old_tables > 1 and n_tables == old_tables:
+        target = n_tables if t == 1 else t - 1  # the tail, a new one when tables are added
+        if n_tables >= old_tables and (old_tables > 1 or n_tables > old_tables):
             for p in movers:
                 if p in kept and plan.seating[p].table != target:
                     what = "head table loser" if t == 1 else f"winner at table {t}"
                     bad.append(f"game {g}: {what} {p} is at table {plan.seating[p].table}, not {target}")
+    return bad
+
+
+def _check_arrivals_nearer_the_tail(plan: GamePlan, previous: GamePlan, roster: Sequence[P],
+                                    repeats: int) -> list[str]:
+    """Late arrivals start at the tail: none sits nearer the head than a player back from sitting out,
+    unless exchanging the two would seat last game's partners together again."""
+    before = set(previous.seating) | set(previous.sit_outs)
+    arrivals = [p for p in roster if p not in before and p in plan.seating]
+    back = [p for p in previous.sit_outs if p in plan.seating]
+    bad = []
+    for a in arrivals:
+        for b in back:
+            if plan.seating[a].table >= plan.seating[b].table:
+                continue
+            trial = {**plan.seating, a: plan.seating[b], b: plan.seating[a]}
+            if len(repeat_partners(trial, previous)) <= repeats:
+                bad.append(f"game {plan.game}: late arrival {a} sits at table {plan.seating[a].table}, nearer the "
+                           f"head than {b} (back from sitting out) at table {plan.seating[b].table}")
     return bad
 
 

@@ -163,7 +163,7 @@ def test_start_needs_four_players(director):
 # -- a game, end to end ---------------------------------------------------------------------------
 def _play_game(app, director, tables, slug, scores: dict[int, tuple[int, int]]):
     """Ring the bell, then each table sends a game total and the other pair confirms."""
-    director.post(f"/nights/{slug}/bell")
+    director.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
     codes = table_codes(app, slug)
     for table, (ns, ew) in scores.items():
         phone = tables.phone(codes[table])
@@ -205,7 +205,7 @@ def test_confirm_comes_from_the_other_pair(director, tables, app):
     start(director, slug)
     code = table_codes(app, slug)[1]
     phone = tables.phone(code)
-    phone.post(f"/t/{code}/bell")
+    phone.post(f"/t/{code}/bell", {"confirmed": "yes"})
     assert send_total(phone, code, 6, 2, pair="NS").status_code == 303
     same = confirm(phone, code, pair="NS")
     assert same.status_code == 409 and "the other pair confirms it" in same.get_data(as_text=True)
@@ -258,7 +258,7 @@ def test_director_closes_a_table_and_it_is_logged(director, tables, app):
     check_in(director, slug, NAMES)
     start(director, slug)
     codes = table_codes(app, slug)
-    director.post(f"/nights/{slug}/bell")
+    director.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
     phone = tables.phone(codes[1])
     send_total(phone, codes[1], 5, 2)
     confirm(phone, codes[1])
@@ -343,7 +343,7 @@ def test_table_pulse_answers_304_until_something_changes(director, tables, app):
     assert same.status_code == 304 and same.get_data() == b""
     assert len(statements) == 1, "an unchanged poll is one query"
     assert phone.raw.get(f"/t/{code}/pulse?game=1", headers={"If-None-Match": f'"{tag}"'}).status_code == 304
-    director.post(f"/nights/{slug}/bell")
+    director.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
     rung = phone.get(f"/t/{code}/pulse?game=1&seen={tag}", htmx=True)
     assert rung.status_code == 200 and "The bell has rung" in rung.get_data(as_text=True)
     stale = phone.get(f"/t/{code}/pulse?game=0&seen={rung.headers['ETag'].strip(chr(34))}", htmx=True)
@@ -361,7 +361,7 @@ def test_a_table_is_redrawn_only_for_what_it_shows(director, tables, app, monkey
     check_in(director, slug, NAMES + ["Ike", "Jo", "Kit", "Lu"])
     start(director, slug)
     codes = table_codes(app, slug)
-    assert director.post(f"/nights/{slug}/bell").status_code in (200, 303)
+    assert director.post(f"/nights/{slug}/bell", {"confirmed": "yes"}).status_code in (200, 303)
 
     def tag_of(code: str) -> str:
         return tables.phone(code).get(f"/t/{code}/pulse?game=1", htmx=True).headers["ETag"].strip('"')
@@ -394,7 +394,7 @@ def test_a_done_tables_count_waits_a_little_and_its_own_result_does_not(director
     check_in(director, slug, NAMES + ["Ike", "Jo", "Kit", "Lu"])
     start(director, slug)
     codes = table_codes(app, slug)
-    assert director.post(f"/nights/{slug}/bell").status_code in (200, 303)
+    assert director.post(f"/nights/{slug}/bell", {"confirmed": "yes"}).status_code in (200, 303)
     phone = tables.phone(codes[1])
 
     def poll(tag: str):

@@ -89,10 +89,15 @@ def night_post(client, app, endpoint: str) -> tuple[dict, dict]:
     start(client, slug)
     code = values["code"] = table_codes(app, slug)[1]
     client.get(f"/t/{code}")
-    if endpoint in ("nights.bell", "tables.bell", "nights.check_in", "nights.player_leaves",
-                    "nights.player_returns", "nights.close"):
+    if endpoint in ("nights.bell", "tables.bell"):
+        return values, {"confirmed": "yes"}  # no hand played yet: the bell asks first
+    if endpoint in ("nights.rename", "nights.set_games"):
+        return values, {"name": "Zed"} if endpoint == "nights.rename" else {"games": "5"}
+    if endpoint in ("nights.check_in", "nights.player_leaves", "nights.player_returns", "nights.close"):
         return values, {"names": "Zed"} if endpoint == "nights.check_in" else _result_body()
-    client.post(f"/nights/{slug}/bell")
+    client.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+    if endpoint in ("nights.undo_bell", "tables.undo_bell"):
+        return values, {}
     if endpoint == "tables.submit":
         return values, {"pair": "NS", "cut_winner": "NS"}
     if endpoint == "tables.total":
@@ -439,7 +444,7 @@ def test_night_text_fields_are_escaped_everywhere(client, app):
     start(client, slug)
     code = table_codes(app, slug)[1]
     client.get(f"/t/{code}")
-    client.post(f"/nights/{slug}/bell")
+    client.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
     send_total(client, code, 5, 3)
     client.post(f"/t/{code}/confirm", {"pair": "EW"})
     client.post(f"/nights/{slug}/games/1/tables/1/correct",

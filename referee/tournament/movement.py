@@ -67,14 +67,19 @@ def _split(table: int, stayers: list[Hashable], arrivals: list[Hashable], since:
 
 
 def advance_winners(seating: Seating, results: list[TableResult], since: dict[Hashable, int],
-                    game: int) -> tuple[Seating, dict[Hashable, int]]:
+                    game: int, *, new_tail: int | None = None) -> tuple[Seating, dict[Hashable, int]]:
     """The seating for the next game, and the game each player arrived at their table.
 
     ``since`` maps each player to the game from which they have sat at their current table;
-    ``game`` is the number of the next game.
+    ``game`` is the number of the next game. ``new_tail``, when tables are added at the tail this
+    game, is the new last table: the head table's losers go there ([002] Basics: "The losing team at
+    the head table moves to the tail table"; the tail is the last table of the game they move to), the
+    old tail keeps its losers with two empty seats, and the tables in between start empty.
     """
     tables = sorted({s.table for s in seating.values()})
     head, tail = tables[0], tables[-1]
+    if new_tail is not None and new_tail > tail:
+        return _advance_to_new_tail(seating, results, since, game, new_tail)
     winner_of = {r.table: r.winner for r in results}
     missing = [t for t in tables if t not in winner_of]
     if missing:
@@ -100,3 +105,22 @@ def advance_winners(seating: Seating, results: list[TableResult], since: dict[Ha
             if t != head or head != tail:
                 next_since[player] = game
     return next_seating, next_since
+
+
+def _advance_to_new_tail(seating: Seating, results: list[TableResult], since: dict[Hashable, int],
+                         game: int, new_tail: int) -> tuple[Seating, dict[Hashable, int]]:
+    """:func:`advance_winners` when tables are added: the movement as usual, except that the head
+    table's losers take the new tail table. Product ruling: they arrive as a pair with nobody staying
+    there, so they sit in the North and East seats and are opponents there, as [002] wants partners
+    to become; the seats left are for the players the night adds."""
+    head = min(s.table for s in seating.values())
+    head_result = next((r for r in results if r.table == head), None)
+    if head_result is None:
+        raise ValueError(f"no result for table {head}")
+    losers = _pair(seating, head, "EW" if head_result.winner == "NS" else "NS")
+    # The usual movement with the head's losers taken out of it: run it, then lift them to the new tail.
+    moved, next_since = advance_winners(seating, results, since, game)
+    for player, seat in zip(losers, ("N", "E")):
+        moved[player] = Seat(new_tail, seat)
+        next_since[player] = game
+    return moved, next_since

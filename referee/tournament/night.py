@@ -278,22 +278,25 @@ def _plan_winners(game: int, roster: tuple[P, ...], previous: GamePlan, results:
                   counts: Mapping[P, int], seed: str, name) -> GamePlan:
     """A later game of the winners movement: [002]'s movement, then repaired for the night's changes.
 
-    Product rulings for the repair: the movement runs first on last game's seating; leavers and this
-    game's sit-outs leave holes; tables above the new table count are dissolved (from the tail) and
-    their players join the pool; new tables are added at the tail. The pool fills the holes starting
-    from the tail table, in this order: the players of dissolved tables (nearest table first; they sat
-    at the tail, so they stay as near it as they can), then last game's sit-outs, then late arrivals in
-    check-in order. Two of last game's partners are never seated as partners again when an exchange of
-    hole-fillers avoids it. Everybody the movement placed keeps that place (the rules' seat and partner
-    changes stand); a hole-filler has sat at their table since this game.
+    Product rulings for the repair: the movement runs first on last game's seating; when tables are
+    added they come at the tail and the head table's losers go to the new tail table ([002] Basics:
+    "The losing team at the head table moves to the tail table"); leavers and this game's sit-outs
+    leave holes; tables above the new table count are dissolved (from the tail) and their players join
+    the pool. The pool fills the holes starting from the tail table, in this order: the players of
+    dissolved tables (nearest table first; they sat at the tail, so they stay as near it as they can),
+    then late arrivals in check-in order (a newcomer starts at the tail, as the head's losers do), then
+    last game's sit-outs. Two of last game's partners are never seated as partners again when an
+    exchange of hole-fillers avoids it. Everybody the movement placed keeps that place (the rules' seat
+    and partner changes stand); a hole-filler has sat at their table since this game.
     """
     _check_results(previous, results)
-    moved, since = advance_winners(previous.seating, list(results), previous.since, game)
     out = _sit_outs(game, roster, previous, counts, seed)
     out_set, on_roster = set(out), set(roster)
     arrivals, leavers = _changes(roster, previous)
     old_tables = max(s.table for s in previous.seating.values())
     tables = (len(roster) - len(out)) // 4
+    moved, since = advance_winners(previous.seating, list(results), previous.since, game,
+                                   new_tail=tables if tables > old_tables else None)
     notes: list[str] = []
     repair = _Repair()
     occupant = {seat: p for p, seat in moved.items()}
@@ -305,8 +308,10 @@ def _plan_winners(game: int, roster: tuple[P, ...], previous: GamePlan, results:
                 repair.seating[p] = seat
                 continue
             repair.holes.append(seat)
-            if p is None:
+            if p is None and t > old_tables:
                 repair.cause[seat] = f"table {t} is new this game"
+            elif p is None:
+                repair.cause[seat] = f"the head table's losers went to the new tail, table {tables}"
             elif p not in on_roster:
                 repair.cause[seat] = f"{name(p)} left"
             else:
@@ -320,16 +325,21 @@ def _plan_winners(game: int, roster: tuple[P, ...], previous: GamePlan, results:
             if p is not None and p in on_roster and p not in out_set:
                 pool.append(p)
                 repair.origin[p] = f"from dissolved table {t}"
-    for p in previous.sit_outs:
-        if p in on_roster and p not in out_set:
-            pool.append(p)
-            repair.origin[p] = "back from sitting out"
     for p in arrivals:
         if p not in out_set:
             pool.append(p)
             repair.origin[p] = "just arrived"
+    for p in previous.sit_outs:
+        if p in on_roster and p not in out_set:
+            pool.append(p)
+            repair.origin[p] = "back from sitting out"
     for t in range(old_tables + 1, tables + 1):
         notes.append(f"Table {t} is new this game.")
+    if tables > old_tables:
+        head_losers = [p for p, seat in repair.seating.items() if seat.table == tables]
+        if head_losers:
+            notes.append(f"The head table's losers ({_list_names(head_losers, name)}) move to the new tail, "
+                         f"table {tables}.")
     if len(pool) != len(repair.holes):  # cannot happen: both are the players not yet placed
         raise ValueError(f"game {game}: {len(pool)} players for {len(repair.holes)} empty seats")
     fillers = dict(zip(repair.holes, pool))

@@ -125,17 +125,48 @@ def test_a_table_is_dissolved_when_players_leave():
     assert check_game(plan, roster, prev, results, "winners") == []
 
 
-def test_a_new_table_is_added_at_the_tail_for_arrivals():
+def test_a_new_table_takes_the_head_tables_losers_and_the_late_arrivals():
+    # [002] Basics: "The losing team at the head table moves to the tail table": the new tail, table 3.
     prev = fixed_plan(1, [[1, 2, 3, 4], [5, 6, 7, 8]], sit_outs=[9, 10])
     results = [TableResult(1, "EW"), TableResult(2, "NS")]
     roster = list(range(1, 11)) + [11, 12]
-    plan = plan_game("winners", 2, roster, previous=prev, results=results, total_games=10, seed="s")
+    plan = plan_game("winners", 2, roster, previous=prev, results=results, total_games=10, seed="s",
+                     names={1: "Ann", 3: "Cy"})
     assert plan.sit_outs == ()
-    assert sorted(p for p, s in plan.seating.items() if s.table == 3) == [9, 10, 11, 12]
+    assert plan.seating[1] == Seat(3, "N") and plan.seating[3] == Seat(3, "E"), "head losers, now opponents"
+    assert sorted(p for p, s in plan.seating.items() if s.table == 3) == [1, 3, 11, 12], "arrivals at the tail"
+    assert sorted(p for p, s in plan.seating.items() if s.table == 2) == [6, 8, 9, 10]
+    assert {plan.seating[p].table for p in (5, 7)} == {1}, "table 2's winners still move up"
     assert "Table 3 is new this game." in plan.notes
-    assert all(plan.since[p] == 2 for p in (9, 10, 11, 12))
+    assert "The head table's losers (Ann and Cy) move to the new tail, table 3." in plan.notes
+    assert all(plan.since[p] == 2 for p in (1, 3, 9, 10, 11, 12))
     assert repeat_partners(plan.seating, prev) == set()
     assert check_game(plan, roster, prev, results, "winners") == []
+
+
+def test_a_table_added_to_a_single_table_night_takes_its_losers():
+    prev = fixed_plan(1, [[1, 2, 3, 4]])
+    results = [TableResult(1, "NS")]
+    plan = plan_game("winners", 2, [1, 2, 3, 4, 5, 6, 7, 8], previous=prev, results=results, total_games=10,
+                     seed="s")
+    assert {plan.seating[p] for p in (2, 4)} == {Seat(2, "N"), Seat(2, "E")}
+    assert {plan.seating[p].table for p in (5, 6, 7, 8)} == {1, 2}
+    assert check_game(plan, [1, 2, 3, 4, 5, 6, 7, 8], prev, results, "winners") == []
+
+
+def test_the_checks_catch_head_losers_left_at_the_old_tail_and_arrivals_far_from_it():
+    prev = fixed_plan(1, [[1, 2, 3, 4], [5, 6, 7, 8]], sit_outs=[9, 10])
+    results = [TableResult(1, "EW"), TableResult(2, "NS")]
+    roster = list(range(1, 11)) + [11, 12]
+    good = plan_game("winners", 2, roster, previous=prev, results=results, total_games=10, seed="s")
+    # the old rule: the head's losers join the old tail, the new table is all sit-outs and arrivals
+    old = {**good.seating, 1: good.seating[9], 3: good.seating[10], 9: good.seating[1], 10: good.seating[3]}
+    assert any("head table loser 1 is at table 2, not 3" in v
+               for v in check_game(replace(good, seating=old), roster, prev, results, "winners"))
+    # an arrival nearer the head than a player back from sitting out, with nothing gained by it
+    far = {**good.seating, 11: good.seating[9], 9: good.seating[11]}
+    assert any("late arrival 11 sits at table 2" in v
+               for v in check_game(replace(good, seating=far), roster, prev, results, "winners"))
 
 
 def _three_tables_all_ns():

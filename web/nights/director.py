@@ -1,15 +1,16 @@
-"""The director's pages: set up a night, the PIN, check-in, the dashboard with every table, the bell,
-and closing or correcting a table's game."""
+"""The director's pages: set up a night, the PIN, check-in and renaming, the dashboard with every table,
+the bell (and taking it back), the number of games, and closing or correcting a table's game."""
 from __future__ import annotations
 
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
 from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
 
 from extensions import db, htmx
-from forms.night import CheckInForm, CorrectionForm, PinForm, night_setup_form
+from forms.night import CheckInForm, CorrectionForm, GamesForm, PinForm, RenameForm, night_setup_form
 from models import Match, Night, NightPlayer, TableGame
 from models.night import PAIR_NAMES, SEATS
 from referee.tournament.night import TIE_RULE
@@ -97,7 +98,7 @@ def _dashboard_tag(night: Night) -> str:
     return f"d{night.id}-{night.version}-{hands}"
 
 
-def dashboard_context(night: Night) -> dict[str, Any]:
+def dashboard_context(night: Night, bell_question: str | None = None) -> dict[str, Any]:
     service.ring_if_timer_due(night)
     game = night.current_game
     seats = service.seats_of(night, game) if game else []
@@ -114,6 +115,9 @@ def dashboard_context(night: Night) -> dict[str, Any]:
     roster = service.roster(night, max(game, 1) if night.status != "playing" else game + 1)
     return {"night": night, "tables": tables, "sit_outs": [s.player.name for s in seats if s.table is None],
             "done": sum(1 for t in tables if t["tg"].done), "next_roster": len(roster),
+            "bell_question": bell_question, "bell_undone_by": service.bell_undone_by(night),
+            "bell_can_undo": night.bell_rung and night.bell_by != "timer"
+            and all(t["tg"].status == "playing" for t in tables),
             "players": night.players, "pairs": PAIR_NAMES, "seats": SEATS, "tie_rule": TIE_RULE,
             "bell_due": service.bell_due_at(night), "poll_url": url_for("nights.live", slug=night.slug),
             "poll_tag": _dashboard_tag(night), "poll_seconds": poll_seconds(), "poll_target": "#dashboard"}
@@ -152,14 +156,12 @@ def live(slug: str):
                        lambda: render_template("nights/_dashboard.html", **dashboard_context(night)))
 
 
-def _dashboard_after(night: Night, message: str | None = None, status: int = 200):
+def _dashboard_after(night: Night, message: str | None = None, status: int = 200, **context: Any):
+    """The dashboard again: drawn for htmx, a message, a question or a form's errors; else a redirect."""
     db.session.refresh(night)
-    if htmx:
+    if htmx or message or context:
         return night_page("nights/_dashboard.html", status=status,
-                                message=message, **dashboard_context(night))
-    if message:
-        return night_page("nights/_dashboard.html", status=status,
-                                message=message, **dashboard_context(night))
+                          message=message, **dashboard_context(night, **context))
     return go(url_for("nights.dashboard", slug=night.slug))
 
 
@@ -181,12 +183,52 @@ def start(slug: str):
 def bell(slug: str):
     night = _director_night(slug)
     try:
-        rung = service.ring_bell(night, "director")
+        rung = service.ring_bell(night, "director", confirmed=request.form.get("confirmed") == "yes")
         db.session.commit()
+    except service.BellNeedsConfirmation as question:
+        db.session.rollback()
+        return _dashboard_after(night, bell_question=question.message)
     except service.NightError as error:
         db.session.rollback()
         return _dashboard_after(night, error.message, 422)
     return _dashboard_after(night, None if rung else "The bell had already rung.")
+
+
+@bp.post("/<slug>/bell/undo")
+def undo_bell(slug: str):
+    night = _director_night(slug)
+    try:
+        service.undo_bell(night, "director")
+        db.session.commit()
+    except service.NightError as error:
+        db.session.rollback()
+        return _dashboard_after(night, error.message, 409)
+    return _dashboard_after(night)
+
+
+@bp.route("/<slug>/games", methods=["GET", "POST"])
+def set_games(slug: str):
+    """Change the number of games (its own page: the dashboard redraws itself while tables play). The
+    dashboard's "End the night after this game" posts the current game's number here."""
+    night = _director_night(slug)
+    if request.method == "GET":
+        return night_page("nights/_games.html", night=night, form=GamesForm(formdata=None, data={"games": night.games}))
+    form = GamesForm()
+    if form.validate():
+        try:
+            service.set_games(night, form.games.data)
+            db.session.commit()
+        except service.NightError as error:
+            db.session.rollback()
+            form.games.errors = list(form.games.errors) + [error.message]
+    if form.errors:
+        if request.form.get("from") == "dashboard":
+            return _dashboard_after(night, form.games.errors[0], 422)
+        return night_page("nights/_games.html", status=422, night=night, form=form)
+    service.advance_if_done(night)  # the game in progress may be over already
+    if request.form.get("from") == "dashboard":
+        return _dashboard_after(night)
+    return go(url_for("nights.dashboard", slug=slug))
 
 
 # -- check-in -----------------------------------------------------------------------------------
@@ -249,6 +291,28 @@ def player_leaves(slug: str, player_id: int):
 @bp.post("/<slug>/players/<int:player_id>/return")
 def player_returns(slug: str, player_id: int):
     return _player_step(slug, player_id, service.come_back)
+
+
+@bp.route("/<slug>/players/<int:player_id>/rename", methods=["GET", "POST"])
+def rename(slug: str, player_id: int):
+    night = _director_night(slug)
+    player = _night_player(night, player_id)
+    if request.method == "GET":
+        return night_page("nights/_rename.html", night=night, player=player,
+                          form=RenameForm(formdata=None, data={"name": player.name}))
+    form = RenameForm()
+    if form.validate():
+        try:
+            service.rename(night, player, form.name.data)
+            db.session.commit()
+            return go(url_for("nights.players", slug=slug))
+        except service.NightError as error:
+            db.session.rollback()
+            form.name.errors = list(form.name.errors) + [error.message]
+        except IntegrityError:  # the same name given to another player at the same moment
+            db.session.rollback()
+            form.name.errors = list(form.name.errors) + [f"{form.name.data} is already checked in; choose another name."]
+    return night_page("nights/_rename.html", status=422, night=night, player=player, form=form)
 
 
 # -- closing and correcting a table's game -------------------------------------------------------

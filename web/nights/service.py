@@ -19,8 +19,8 @@ from werkzeug.security import generate_password_hash
 
 import referee
 from extensions import db
-from models import (AuditEntry, Match, MatchSeat, Night, NightPlayer, NightScreen, NightSeat, NightTable, Player,
-                    TableGame)
+from models import (AuditEntry, Hand, Match, MatchSeat, Night, NightPlayer, NightScreen, NightSeat, NightTable,
+                    Player, TableGame)
 from models.base import utcnow
 from models.night import MATCH_SEAT, PAIR_NAMES, SEAT_NAMES, SEATS
 from referee.tournament.movement import Seat, TableResult
@@ -106,6 +106,38 @@ def come_back(night: Night, player: NightPlayer) -> None:
     player.joined_game = max(player.joined_game, next_playable_game(night))
     audit(night, "director", "return", f"{player.name} plays again from game {player.joined_game}.")
     night.touch()
+
+
+def rename(night: Night, player: NightPlayer, name: str) -> None:
+    """Give a checked-in player another name (a misspelling, a nickname). Names stay unique in the night,
+    ignoring case, as at check-in; the night's scoresheets already played show the new name too."""
+    key = name.casefold()
+    if name == player.name:
+        return
+    clash = next((p for p in night.players if p.name_key == key and p.id != player.id), None)
+    if clash is not None:
+        raise NightError(f"{clash.name} is already checked in; choose another name.", "name")
+    old = player.name
+    player.name, player.name_key = name, key
+    _rename_at_tables(night, player, name)
+    audit(night, "director", "rename", f"{old} is now called {name}.", old=old, new=name)
+    night.touch()
+
+
+def _rename_at_tables(night: Night, player: NightPlayer, name: str) -> None:
+    """The scoresheet seat of ``player`` at every table of the night now names ``name``."""
+    places = db.session.execute(
+        select(TableGame.match_id, NightSeat.seat).join(
+            NightSeat, (NightSeat.night_id == TableGame.night_id) & (NightSeat.game == TableGame.game)
+            & (NightSeat.table == TableGame.table))
+        .where(TableGame.night_id == night.id, NightSeat.player_id == player.id)).all()
+    renamed = Player.get_or_create(name)
+    for match_id, seat in places:
+        db.session.execute(update(MatchSeat).where(MatchSeat.match_id == match_id,
+                                                   MatchSeat.seat == MATCH_SEAT[seat])
+                           .values(player_id=renamed.id).execution_options(synchronize_session=False))
+        db.session.execute(update(Match).where(Match.id == match_id).values(version=Match.version + 1)
+                           .execution_options(synchronize_session=False))
 
 
 def roster(night: Night, game: int) -> list[NightPlayer]:
@@ -231,6 +263,26 @@ def finish_night(night: Night, actor: str = "director") -> None:
     audit(night, actor, "finished", f"The night ended after game {night.current_game}.")
 
 
+def set_games(night: Night, games: int) -> None:
+    """The director changes the number of games: never below the games already started, so setting it
+    to the current game ends the night when that game is done."""
+    if night.status == "finished":
+        raise NightError("The night is over.", "games")
+    if games < max(night.current_game, 1):
+        raise NightError(f"Game {night.current_game} has started already: the night has at least "
+                         f"{night.current_game} games.", "games")
+    if games == night.games:
+        return
+    old = night.games
+    night.games = games
+    night.touch()
+    if night.status == "playing" and games == night.current_game:
+        detail = f"The night ends after game {games} (it had {old} games)."
+    else:
+        detail = f"The night has {games} games instead of {old}."
+    audit(night, "director", "games", detail, old=old, new=games)
+
+
 def advance_if_done(night: Night) -> None:
     """When every table of the current game is done, seat the next game (or end the night). Runs after
     the result that completed the game was committed; a race with another table is harmless."""
@@ -250,10 +302,25 @@ def advance_if_done(night: Night) -> None:
 
 
 # -- the bell -----------------------------------------------------------------------------------
-def ring_bell(night: Night, actor: str) -> bool:
-    """End the current game everywhere; False when it had already rung."""
+class BellNeedsConfirmation(NightError):
+    """No hand has been played at the head table: the bell rings only when asked a second time."""
+
+
+def head_table_hands(night: Night) -> int:
+    """The hands entered at the head table in the current game."""
+    return db.session.scalar(
+        select(func.count(Hand.id)).join(TableGame, TableGame.match_id == Hand.match_id)
+        .where(TableGame.night_id == night.id, TableGame.game == night.current_game, TableGame.table == 1)) or 0
+
+
+def ring_bell(night: Night, actor: str, *, confirmed: bool = True) -> bool:
+    """End the current game everywhere; False when it had already rung. Unless ``confirmed``, a bell
+    before any hand was played at the head table raises BellNeedsConfirmation (a tap too early)."""
     if night.status != "playing":
         raise NightError("No game is being played, so there is no bell to ring.")
+    if not confirmed and night.bell_at is None and head_table_hands(night) == 0:
+        raise BellNeedsConfirmation("No hand has been played at the head table yet. Ring the bell anyway? "
+                                    "Every table will stop after the hand in progress.")
     rung = db.session.execute(
         update(Night).where(Night.id == night.id, Night.current_game == night.current_game, Night.bell_at.is_(None))
         .values(bell_at=utcnow(), bell_by=actor, version=Night.version + 1)
@@ -263,6 +330,34 @@ def ring_bell(night: Night, actor: str) -> bool:
         return False
     audit(night, actor, "bell", f"The bell rang for game {night.current_game} ({actor}).")
     return True
+
+
+def undo_bell(night: Night, actor: str) -> None:
+    """Take the bell back while no table has sent (or been given) a result: every table plays on.
+    ``bell_by`` keeps who took it back (with ``bell_at`` empty), so the tables can say so."""
+    if night.status != "playing" or night.bell_at is None:
+        raise NightError("The bell has not rung, so there is nothing to take back.")
+    if night.bell_by == "timer":
+        raise NightError("The bell timer rang it: its time is up, so the bell stands.")
+    sent = select(TableGame.id).where(TableGame.night_id == night.id, TableGame.game == night.current_game,
+                                      TableGame.status != "playing")
+    taken = db.session.execute(
+        update(Night).where(Night.id == night.id, Night.current_game == night.current_game,
+                            Night.bell_at.is_not(None), ~sent.exists())
+        .values(bell_at=None, bell_by=f"undone by {actor}", version=Night.version + 1)
+        .execution_options(synchronize_session=False))
+    db.session.refresh(night)
+    if taken.rowcount != 1:
+        raise NightError("A table has sent its result already, so the bell stands. Correct that table instead.")
+    audit(night, actor, "bell-undone", f"The bell of game {night.current_game} was taken back ({actor}).")
+
+
+def bell_undone_by(night: Any) -> str | None:
+    """Who took the bell back, while it is not rung again: "the director", "table 1"."""
+    if night.bell_at is None and night.bell_by and night.bell_by.startswith("undone by "):
+        who = night.bell_by.removeprefix("undone by ")
+        return "the director" if who == "director" else who
+    return None
 
 
 def ring_if_timer_due(night: Night) -> None:
@@ -326,14 +421,26 @@ def _game_is_current(night: Night, tg: TableGame) -> None:
         raise NightError(f"Game {tg.game} is over; only the director can change its result now.")
 
 
+class TotalDisagrees(NightError):
+    """A game total that is not what the hands entered at the table add up to (``counted``)."""
+
+    def __init__(self, message: str, counted: HandsResult) -> None:
+        super().__init__(message)
+        self.counted = counted
+
+
 def submit(night: Night, tg: TableGame, *, pair: str, actor: str, totals: tuple[int, int] | None = None,
-           loners: dict[str, int] | None = None, cut_winner: str | None = None) -> None:
-    """One pair sends the table's result (from its hands, or ``totals``); the other pair then confirms."""
+           loners: dict[str, int] | None = None, cut_winner: str | None = None, anyway: bool = False) -> None:
+    """One pair sends the table's result (from its hands, or ``totals``); the other pair then confirms.
+
+    A game total that disagrees with the hands entered at the table (as the referee scores them) raises
+    TotalDisagrees unless sent ``anyway``; then the audit trail keeps what the hands said."""
     _game_is_current(night, tg)
     if not night.bell_rung:
         raise NightError("The bell has not rung yet: keep playing. Results are sent after the bell.")
     if tg.status != "playing":
         raise NightError("This table's result has already been sent.")
+    against = ""
     if totals is None:
         counted = hands_result(tg)
         ns, ew, last, loners = counted.ns_points, counted.ew_points, counted.last_scorer, counted.loners
@@ -341,6 +448,13 @@ def submit(night: Night, tg: TableGame, *, pair: str, actor: str, totals: tuple[
             raise NightError("No hands are entered. Enter the hands played, or send a game total.")
     else:
         (ns, ew), last = totals, None
+        counted = hands_result(tg) if tg.match.hands else None
+        if counted is not None and (counted.ns_points, counted.ew_points) != (ns, ew):
+            said = (f"The {counted.hands} hand{'s' if counted.hands != 1 else ''} entered at this table add up to "
+                    f"North–South {counted.ns_points}, East–West {counted.ew_points}")
+            if not anyway:
+                raise TotalDisagrees(f"{said}, not {ns} to {ew}. Check the total, or send it anyway.", counted)
+            against = f" (sent anyway: {said}.)"
     try:
         winner, reason = settle_tie(ns, ew, last_scorer=last, cut_winner=cut_winner)
     except ValueError:
@@ -353,9 +467,10 @@ def submit(night: Night, tg: TableGame, *, pair: str, actor: str, totals: tuple[
     tg.tie_note = reason if ns == ew else None
     tg.loners = loners or {seat: 0 for seat in SEATS}
     tg.status, tg.submitted_by, tg.submitted_at = "submitted", pair, utcnow()
+    tg.dispute = None
     night.touch(standings=False)  # the standings count a result once it is confirmed
     audit(night, actor, "submit", f"Table {tg.table}, game {tg.game}: {PAIR_NAMES[pair]} sent "
-          f"N–S {ns}, E–W {ew}.", new=_result_value(tg))
+          f"N–S {ns}, E–W {ew}.{against}", new=_result_value(tg))
 
 
 def confirm(night: Night, tg: TableGame, *, pair: str, actor: str) -> None:
@@ -380,6 +495,7 @@ def reject(night: Night, tg: TableGame, *, pair: str, actor: str) -> None:
     old = _result_value(tg)
     if not tg.claim("submitted"):
         raise NightError("The result changed while you looked at it. Check it again.")
+    tg.dispute = {"by": pair, "sent_by": tg.submitted_by, "ns": tg.ns_points, "ew": tg.ew_points, "mode": tg.mode}
     tg.status, tg.submitted_by, tg.submitted_at = "playing", None, None
     tg.ns_points = tg.ew_points = tg.winner = tg.tie_note = None
     night.touch(standings=False)  # it was never on the standings
@@ -422,6 +538,7 @@ def correct(night: Night, tg: TableGame, *, ns: int, ew: int, loners: dict[str, 
         raise NightError("This result changed while you looked at it. Look again.")
     tg.ns_points, tg.ew_points, tg.winner, tg.loners = ns, ew, winner, loners
     tg.tie_note = why if ns == ew else None
+    tg.corrected = True
     night.touch()
     audit(night, "director", "correct", f"Table {tg.table}, game {tg.game} corrected to N–S {ns}, E–W {ew}."
           + (f" Reason: {reason}" if reason else ""), old=old, new=_result_value(tg))

@@ -44,6 +44,7 @@ class TableRow(NamedTuple):
     loners: dict[str, int] | None
     tie_note: str | None
     closed_by_director: bool
+    corrected: bool
 
     @property
     def done(self) -> bool:
@@ -124,7 +125,8 @@ def load_sheet(night: Night) -> Sheet:
         seats.setdefault(game, {})[player_id] = (table, seat)
     tables = {(row[0], row[1]): TableRow(*row) for row in conn.execute(
         select(TableGame.game, TableGame.table, TableGame.status, TableGame.ns_points, TableGame.ew_points,
-               TableGame.winner, TableGame.loners, TableGame.tie_note, TableGame.closed_by_director)
+               TableGame.winner, TableGame.loners, TableGame.tie_note, TableGame.closed_by_director,
+               TableGame.corrected)
         .where(TableGame.night_id == night.id)).all()}
     started = max([night.current_game or 0, *seats.keys()], default=0)
     sheet = Sheet(night=night, players=players, seats=seats, tables=tables, started=started)

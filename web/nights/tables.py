@@ -53,7 +53,8 @@ def _current_game(night: Night, table: NightTable) -> TableGame | None:
 
 def _pulse_tag(night: Night, table: NightTable, tg: TableGame | None) -> str:
     return pulse_tag(table.id, night.current_game, night.bell_rung, night.status, night.standings_version,
-                     tg.status if tg else None, tg.version if tg else 0, tg.match.version if tg else 0)
+                     tg.status if tg else None, tg.version if tg else 0, tg.match.version if tg else 0,
+                     games=night.games)
 
 
 # A done table's region shows how many tables are done, which moves with every result confirmed anywhere:
@@ -64,12 +65,12 @@ DONE = "-done"
 
 
 def pulse_tag(table_id: int, game: int, bell_rung: bool, night_status: str, standings_version: int,
-              tg_status: str | None, tg_version: int, match_version: int) -> str:
-    """The state of everything a table's status region shows: the game, the bell, the night's end, this
-    table's result and hands, and, once this table is done, how many tables are done (which moves with
-    the standings) and when that count was drawn. Not the night's version: another table's result sent,
-    or a player checked in, does not redraw this table's phones."""
-    state = f"t{table_id}-{game}-{int(bell_rung)}{night_status[:1]}-{tg_version}.{match_version}"
+              tg_status: str | None, tg_version: int, match_version: int, *, games: int = 0) -> str:
+    """The state of everything a table's status region shows: the game and the night's number of games,
+    the bell, the night's end, this table's result and hands, and, once this table is done, how many
+    tables are done (which moves with the standings) and when that count was drawn. Not the night's
+    version: another table's result sent, or a player checked in, does not redraw this table's phones."""
+    state = f"t{table_id}-{game}of{games}-{int(bell_rung)}{night_status[:1]}-{tg_version}.{match_version}"
     if tg_status != "done":
         return state
     return f"{state}{DONE}{standings_version}-{int(time.time())}"
@@ -113,7 +114,7 @@ def _light_pulse(code: str) -> Response | None:
     game as objects: most polls are a 304 (the phone's page is up to date), and after the movement
     every phone is told to reload its page. None when the region must be drawn."""
     row = db.session.execute(
-        select(NightTable.id.label("table_id"), NightTable.number, Night.current_game, Night.status,
+        select(NightTable.id.label("table_id"), NightTable.number, Night.current_game, Night.games, Night.status,
                Night.standings_version, Night.bell_minutes, Night.bell_at, Night.game_started_at,
                TableGame.status.label("tg_status"), TableGame.version.label("tg_version"),
                Match.version.label("match_version"))
@@ -125,7 +126,7 @@ def _light_pulse(code: str) -> Response | None:
     if row is None or service.bell_timer_due(row):
         return None
     tag = pulse_tag(row.table_id, row.current_game, row.bell_at is not None, row.status, row.standings_version,
-                    row.tg_status, row.tg_version or 0, row.match_version or 0)
+                    row.tg_status, row.tg_version or 0, row.match_version or 0, games=row.games)
     if request.args.get("game", type=int) != row.current_game:
         # The next game is seated: htmx reloads the whole page on HX-Refresh and ignores the body, so the
         # status region is not drawn (``_reload`` answers the same).
@@ -148,7 +149,7 @@ NOT_LOADED = object()
 
 
 def pulse_context(table: NightTable, submit_form: Any = None, message: str | None = None,
-                  tg: Any = NOT_LOADED) -> dict[str, Any]:
+                  tg: Any = NOT_LOADED, bell_question: str | None = None) -> dict[str, Any]:
     """The status region's context; ``tg``, the table's current game, when the caller has it already."""
     night = table.night
     service.ring_if_timer_due(night)
@@ -157,9 +158,13 @@ def pulse_context(table: NightTable, submit_form: Any = None, message: str | Non
     counted = service.hands_result(tg) if tg is not None and tg.status == "playing" else None
     # "n of m tables done" is shown once this table is done: the count is a query, so only then
     done, total = service.tables_done(night, night.current_game) if tg is not None and tg.done else (0, 0)
+    head = table.number == 1
     return {
         "night": night, "table": table, "tg": tg, "counted": counted, "pairs": PAIR_NAMES,
-        "head": table.number == 1, "tie_rule": TIE_RULE, "message": message,
+        "head": head, "tie_rule": TIE_RULE, "message": message, "bell_question": bell_question,
+        "bell_undone_by": service.bell_undone_by(night),
+        "bell_can_undo": head and night.bell_rung and night.bell_by != "timer"
+        and tg is not None and tg.status == "playing",
         "submit_form": submit_form or SubmitForm(formdata=None),
         "tables_done": done, "tables_total": total,
         "poll_url": url_for("tables.pulse", code=table.code, game=night.current_game),
@@ -215,15 +220,15 @@ def _table_action(code: str):
     return table, table.night, _current_game(table.night, table)
 
 
-def _after(table: NightTable, message: str | None = None, status: int = 200, submit_form: Any = None):
+def _after(table: NightTable, message: str | None = None, status: int = 200, submit_form: Any = None,
+           bell_question: str | None = None):
     """The status region again (htmx), or the whole table page."""
     db.session.refresh(table.night)
+    shown = {"submit_form": submit_form, "message": message, "bell_question": bell_question}
     if htmx:
-        return night_page("nights/_pulse.html", status=status,
-                                **pulse_context(table, submit_form=submit_form, message=message))
-    if message:
-        return night_page("nights/_table.html", status=status,
-                                **table_context(table, submit_form=submit_form, message=message))
+        return night_page("nights/_pulse.html", status=status, **pulse_context(table, **shown))
+    if message or bell_question:
+        return night_page("nights/_table.html", status=status, **table_context(table, **shown))
     return go(url_for("tables.show", code=table.code))
 
 
@@ -237,11 +242,29 @@ def bell(code: str):
     if table.number != 1:
         return _after(table, "Only the head table (table 1) rings the bell.", 403)
     try:
-        service.ring_bell(night, _actor(table))
+        service.ring_bell(night, _actor(table), confirmed=request.form.get("confirmed") == "yes")
         db.session.commit()
+    except service.BellNeedsConfirmation as question:
+        db.session.rollback()
+        return _after(table, bell_question=question.message)
     except service.NightError as error:
         db.session.rollback()
         return _after(table, error.message, 422)
+    return _after(table)
+
+
+@bp.post("/<code>/bell/undo")
+def undo_bell(code: str):
+    """The head table takes its bell back (the same phones that may ring it)."""
+    table, night, _tg = _table_action(code)
+    if table.number != 1:
+        return _after(table, "Only the head table (table 1) rings the bell, or takes it back.", 403)
+    try:
+        service.undo_bell(night, _actor(table))
+        db.session.commit()
+    except service.NightError as error:
+        db.session.rollback()
+        return _after(table, error.message, 409)
     return _after(table)
 
 
@@ -289,18 +312,23 @@ def total(code: str):
     pair = request.values.get("pair") if request.values.get("pair") in PAIR_NAMES else None
     names = {s.seat: s.player.name for s in service.seats_of(night, tg.game) if s.table == table.number} if tg else {}
     context = {"table": table, "night": night, "tg": tg, "form": form, "pair": pair, "pairs": PAIR_NAMES,
-               "tie_rule": TIE_RULE, "message": None, "names": names}
+               "tie_rule": TIE_RULE, "message": None, "names": names, "disagrees": None}
     if request.method == "GET" or tg is None:
         return night_page("nights/_total.html", **context)
     if pair is None:
         context["message"] = "Say which pair is sending the result."
     if not form.validate() or pair is None:
         return night_page("nights/_total.html", status=422, **context)
+    totals = (form.ns_points.data, form.ew_points.data)
     try:
-        service.submit(night, tg, pair=pair, actor=_actor(table, pair),
-                       totals=(form.ns_points.data, form.ew_points.data), loners=form.loners(),
-                       cut_winner=form.cut_winner.data or None)
+        service.submit(night, tg, pair=pair, actor=_actor(table, pair), totals=totals, loners=form.loners(),
+                       cut_winner=form.cut_winner.data or None,
+                       anyway=request.form.get("anyway") == "{}-{}".format(*totals))  # the total that was flagged
         db.session.commit()
+    except service.TotalDisagrees as flag:
+        db.session.rollback()
+        context["disagrees"] = {"message": flag.message, "totals": "{}-{}".format(*totals)}
+        return night_page("nights/_total.html", status=409, **context)
     except service.NightError as error:
         db.session.rollback()
         if error.field in form:
