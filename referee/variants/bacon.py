@@ -12,7 +12,7 @@ from referee.options import Option, target
 from referee.scoring import plural
 from referee.table import GameState, Outcome, Table
 from referee.variant import Variant
-from referee.variants.euchre import SUITS_ONLY
+from referee.variants.euchre import SUITS_ONLY, euchre_totals
 
 
 def score_bacon(hand: HandEntry, table: Table, rules: dict, state: GameState) -> Outcome:
@@ -67,6 +67,7 @@ VARIANT = Variant(
     score=score_bacon,
     end=endings.bidder_goes_out,
     all_pass=acquitted_redeal,
+    totals_range=euchre_totals,
     same_dealer_after=lambda hand, rules: hand.void and rules["acquitted_redeal"] == "same",
     sources=("[000] Bacon",),
     rulings=(

@@ -44,6 +44,13 @@ def score_bid_euchre(hand: HandEntry, table: Table, rules: dict, state: GameStat
     return Outcome(deltas, events, notes, maker_sides=(side,), made=made)
 
 
+def bid_euchre_totals(rules: dict) -> tuple[None, None]:
+    """No bound: a side may stand over the target without having won, since it must go out on offense
+    ([003] Bid Euchre, win: "It is possible for a team to have more than 42 points before the end of the
+    game"), and scores may be negative ([002] Bid Euchre, Scoring)."""
+    return None, None
+
+
 VARIANT = Variant(
     key="bid-euchre",
     name="Bid euchre",
@@ -67,6 +74,7 @@ VARIANT = Variant(
     score=score_bid_euchre,
     end=endings.win_on_offense,
     all_pass=lambda rules: THROWN_IN,
+    totals_range=bid_euchre_totals,
     auction_rounds=1,
     ladder=lambda n, rules: LADDER,
     sources=("[002] Bid Euchre, Bidding", "[002] Bid Euchre, Scoring", "[003] Bid Euchre, Rating", "[003] Bid Euchre, win"),

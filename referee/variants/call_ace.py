@@ -13,7 +13,7 @@ from referee.options import stick_the_dealer, target
 from referee.scoring import check_stuck_dealer, euchre_points, plural
 from referee.table import GameState, Outcome, Table
 from referee.variant import Variant
-from referee.variants.euchre import SUITS_ONLY, all_pass_void_or_stuck
+from referee.variants.euchre import SUITS_ONLY, all_pass_void_or_stuck, euchre_totals
 
 
 def score_call_ace(hand: HandEntry, table: Table, rules: dict, state: GameState) -> Outcome:
@@ -71,6 +71,7 @@ VARIANT = Variant(
     score=score_call_ace,
     end=endings.bidder_goes_out,
     all_pass=all_pass_void_or_stuck,
+    totals_range=euchre_totals,
     sources=("[004] Variation 6: Call-ace euchre",),
     rulings=(
         "A hand with no 'partner' key is read as partner null: the maker had no partner.",

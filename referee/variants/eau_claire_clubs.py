@@ -26,6 +26,13 @@ def set_back(total: int) -> int:
     return max(0, min(SET_BACK, CEILING - total))
 
 
+def eau_claire_totals(rules: dict) -> tuple[int, int]:
+    """A side still playing stands between 1 and 20: zero or less has won ([003] Eau Claire Clubs,
+    Winning), and a set never takes a score above 20 ([003] Eau Claire Clubs, Set: "up to a maximum
+    of 20"; nothing else adds points)."""
+    return 1, CEILING
+
+
 def check_sit_out(hand: HandEntry, table: Table, state: GameState, defenders: int) -> None:
     """Defenders may not sit out after two sit-outs in a row, at a score of 3, 2 or 1, or on a club
     upcard ([003] Eau Claire Clubs, Bidding)."""
@@ -149,6 +156,7 @@ VARIANT = Variant(
     score=score_eau_claire,
     end=eau_claire_end,
     all_pass=lambda rules: AllPass(VOID, "Everybody passed on a non-club upcard: the hand is void and the deal passes."),
+    totals_range=eau_claire_totals,
     auction_rounds=1,
     ladder=lambda n, rules: LADDER,
     sources=("[003] Eau Claire Clubs: Bidding", "[003] Eau Claire Clubs: Set", "[003] Eau Claire Clubs: Scoring",
