@@ -126,3 +126,17 @@ def test_rules_players_and_after_the_end():
     assert_refused(V, [], None, "rules", rules={"target": 10})
     assert_refused(V, [], None, "players", players=5)
     assert_refused(V, [{"maker": 0, "tricks": [5, 0, 0, 0]}, {"void": True}], 1, None)
+
+
+# -- hands that could not have happened (issue 18) ----------------------------------------------
+def test_nobody_is_the_maker_on_a_club_upcard():
+    # [000] Buck Euchre, Game play: clubs turned up, "the bidding round is bypassed"; Bidding: "The player who
+    # fixes the trump suit is called the declarer", and nobody fixes it
+    assert_refused(V, [{"maker": 3, "upcard": "C", "tricks": [1, 1, 0, 3]}], 0, "maker")
+    assert_refused(V, [{"maker": 0, "upcard": "9C", "trump": "C", "tricks": [5, 0, 0, 0]}], 0, "maker")
+
+
+def test_start_totals_at_zero_are_refused():
+    # [000] Buck Euchre, Scoring: a score of zero or less wins; match-format: nothing after the end
+    assert_refused(V, [], None, "start_totals", start_totals=[0, 25, 25, 25])
+    assert_not_over(V, [], start_totals=[30, 1, 25, 25])  # sets add 5, so a score may rise above 25
