@@ -17,6 +17,11 @@ from referee.table import Table
 
 BOOL_KEYS = ("void", "forced", "alone", "defender_alone", "sat_out")
 
+# What the referee accepts without ruling, shared by several variants (each variant's silent_accepts).
+PARTIAL_AUCTION = ("An auction written only up to its last bid: the calls left out are read as passes (the documents "
+                   "keep no written auction).")
+TRUMP_VS_TURNED_CARD = "The suit named trump is not checked against the turned card: the score sheet does not record it."
+
 
 @dataclass(frozen=True)
 class HandEntry:
@@ -62,7 +67,7 @@ def _flag(raw: dict, key: str) -> bool:
 
 def parse_hand(raw: Any, *, dealer: int, table: Table, variant_name: str, fields: frozenset[str],
                ladder: Ladder, trumps: tuple[str, ...], auction_rounds: int | None = None,
-               all_pass: AllPass | None = None) -> HandEntry:
+               all_pass: AllPass | None = None, dealer_may_match: frozenset = frozenset()) -> HandEntry:
     """Check the keys and types of one hand. ``dealer`` is the seat that deals it; ``all_pass`` is the
     variant's all-pass rule, which an auction of passes must agree with."""
     if not isinstance(raw, dict):
@@ -114,7 +119,8 @@ def parse_hand(raw: Any, *, dealer: int, table: Table, variant_name: str, fields
     if auction is not None:
         winner = check_auction(auction, dealer=dealer, table=table, ladder=ladder, variant_name=variant_name,
                                maker=maker, bid=bid, rounds=auction_rounds,
-                               opener_must_bid=all_pass is not None and all_pass.kind == NEVER)
+                               opener_must_bid=all_pass is not None and all_pass.kind == NEVER,
+                               dealer_may_match=dealer_may_match)
         if bid is None and winner is not None:
             bid = winner[1]
 
@@ -157,7 +163,7 @@ def _is_pass(entry: Any) -> bool:
 
 def check_auction(auction: Any, *, dealer: int, table: Table, ladder: Ladder, variant_name: str,
                   maker: int | None, bid: Bid | None, rounds: int | None,
-                  opener_must_bid: bool = False) -> tuple[int, Bid] | None:
+                  opener_must_bid: bool = False, dealer_may_match: frozenset = frozenset()) -> tuple[int, Bid] | None:
     """The optional ``auction`` (an extension): calls in turn from the dealer's left, ``"pass"`` or a
     bid; calls not written after the last one are passes. Returns the winning seat and bid, or None
     when everybody passed.
@@ -171,7 +177,10 @@ def check_auction(auction: Any, *, dealer: int, table: Table, ladder: Ladder, va
       Double Deck Bid Euchre: "until there are 3 consecutive passes"). A player who passed may bid
       again later ([003] Double Deck Bid Euchre: "may re-enter the bidding"; the others are silent).
     - ``opener_must_bid``: the player left of the dealer must open ([003] Double Deck Bid Euchre:
-      "The person to the dealer's left must bid a minimum of 3 of something")."""
+      "The person to the dealer's left must bid a minimum of 3 of something").
+    - ``dealer_may_match``: bids the dealer may call again to take them over ([003] Bid Euchre, Offer:
+      "If someone calls One Best, Moon or Super Moon, the dealer may call the same or higher bid and win
+      the bid")."""
     if not isinstance(auction, list):
         raise RefereeError("'auction' must be a list of calls such as [\"pass\", 3, \"pass\", 4].", field="auction")
     n = table.n_players
@@ -195,7 +204,8 @@ def check_auction(auction: Any, *, dealer: int, table: Table, ladder: Ladder, va
             passes_in_row += 1
             continue
         call = find_bid(ladder, entry, variant_name, field="auction")
-        if best is not None and rank(ladder, call) <= rank(ladder, best):
+        matched = seat == dealer and call == best and call.value in dealer_may_match
+        if best is not None and rank(ladder, call) <= rank(ladder, best) and not matched:
             raise RefereeError(
                 f"Seat {seat} bid {call.label}, which does not beat the {best.label} bid before it.", field="auction")
         best, best_seat, passes_in_row = call, seat, 0

@@ -91,7 +91,7 @@ def _check_start_total(variant: Variant, rules: dict, side: str, total: int) -> 
     if high is not None and total > high:
         target = rules.get("target")
         if not variant.countdown and target is not None and total >= target:
-            why = f"a side at {target} or more has already won, so a start total must be below {target}"
+            why = f"a score of {target} or more has already won the game, so a start total must be below {target}"
         else:
             why = f"scores in {variant.name} never go above {high}"
         raise RefereeError(f"{side} cannot start at {total}: {why}.", field="start_totals")
@@ -109,7 +109,8 @@ def _score_one(raw: Any, expected_dealer: int, variant: Variant, rules: dict, ta
             events.append("dealer-out-of-turn")
             dealer = given
     hand = parse_hand(raw, dealer=dealer, table=table, variant_name=variant.name, fields=variant.hand_fields,
-                      ladder=ladder, trumps=variant.trumps, auction_rounds=variant.auction_rounds, all_pass=all_pass)
+                      ladder=ladder, trumps=variant.trumps, auction_rounds=variant.auction_rounds, all_pass=all_pass,
+                      dealer_may_match=variant.dealer_may_match)
     outcome = variant.score(hand, table, rules, state)
     for side, delta in enumerate(outcome.deltas):
         state.totals[side] += delta

@@ -35,6 +35,10 @@ class Variant:
 
     ``score`` turns one hand into an Outcome; ``end`` says whether the game is over after it.
     ``doc`` holds the variant module's docstring: its sources and product rulings.
+    ``totals_range`` bounds the totals of a game in progress where ``open_range``'s default does not fit;
+    ``dealer_may_match`` lists bids the dealer may call again to take them over; ``silent_accepts`` says,
+    for the rules page, which doubtful hands the referee accepts because the documents are silent or the
+    score sheet cannot tell.
     """
 
     key: str
@@ -63,6 +67,7 @@ class Variant:
     default_players: int = 0
     same_dealer_after: Callable[["HandEntry", dict], bool] = field(default=lambda hand, rules: False)
     totals_range: Callable[[dict], tuple[int | None, int | None]] | None = None
+    dealer_may_match: frozenset = frozenset()
     silent_accepts: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:

@@ -490,6 +490,20 @@ def game_length(variant: Any) -> str:
     return f"First to {target} points (house rule target)."
 
 
+def carried_on_words(variant: Any) -> str:
+    """The start totals a game carried on from paper may have: the referee's ``open_range`` at the defaults."""
+    low, high = variant.open_range(variant.resolve_rules({}))
+    if low is not None and high is not None:
+        span = f"between {low} and {high}"
+    elif low is not None:
+        span = f"at {low} or more"
+    elif high is not None:
+        span = f"at {high} or less"
+    else:
+        span = "at any score"
+    return f"A game carried on from a paper score sheet starts each side {span} (with the default house rules)."
+
+
 def option_rows(variant: Any) -> list[dict]:
     rows = []
     for option in variant.options:
@@ -556,6 +570,7 @@ def rules_context(variant: Any) -> dict[str, Any]:
         "end_doc": paragraphs(docstring(variant.end)),
         "end_rulings": end_rulings(variant),
         "options": option_rows(variant),
+        "carried_on": carried_on_words(variant),
         "renege": renege,
         "follow_example": follow_example(variant),
         "module_doc": paragraphs(variant.doc or ""),

@@ -8,7 +8,7 @@ from referee import endings
 from referee.allpass import THROWN_IN
 from referee.bids import BIG_PEPPER, LITTLE_PEPPER, numbers, peppers
 from referee.cards import EUCHRE_24
-from referee.hand import HandEntry, require_bid, require_maker, team_tricks
+from referee.hand import HandEntry, PARTIAL_AUCTION, require_bid, require_maker, team_tricks
 from referee.options import Option, target
 from referee.scoring import defenders_note, made_or_set
 from referee.table import GameState, Outcome, Table
@@ -75,6 +75,7 @@ VARIANT = Variant(
     end=endings.win_on_offense,
     all_pass=lambda rules: THROWN_IN,
     totals_range=bid_euchre_totals,
+    dealer_may_match=frozenset({LITTLE_PEPPER, BIG_PEPPER}),
     auction_rounds=1,
     ladder=lambda n, rules: LADDER,
     sources=("[002] Bid Euchre, Bidding", "[002] Bid Euchre, Scoring", "[003] Bid Euchre, Rating", "[003] Bid Euchre, win"),
@@ -84,5 +85,7 @@ VARIANT = Variant(
         "Defenders who take no trick lose 6 on every contract, the peppers included ([002]: 'they go back just six').",
         "The documents have no all-pass rule; an all-pass hand is void and the deal passes.",
     ),
+    silent_accepts=("A bid of 1: [002] says a one bid is 'generally not used' and [003] calls it atypical, but neither "
+                    "forbids it.", PARTIAL_AUCTION),
     doc=__doc__,
 )

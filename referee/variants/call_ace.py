@@ -8,7 +8,7 @@ from __future__ import annotations
 from referee import endings
 from referee.cards import EUCHRE_32
 from referee.errors import RefereeError
-from referee.hand import HandEntry, maker_side_tricks, require_maker
+from referee.hand import HandEntry, TRUMP_VS_TURNED_CARD, maker_side_tricks, require_maker
 from referee.options import stick_the_dealer, target
 from referee.scoring import check_stuck_dealer, euchre_points, plural
 from referee.table import GameState, Outcome, Table
@@ -78,5 +78,8 @@ VARIANT = Variant(
         "When several players reach the target on one hand, the makers (maker and partner) win if they made it, "
         "the better of them if their scores differ (variants.md, common rule).",
     ),
+    silent_accepts=(TRUMP_VS_TURNED_CARD,
+                    "Whether the partner entered really held the best card of the called suit: the score sheet does not "
+                    "record the cards."),
     doc=__doc__,
 )

@@ -9,7 +9,7 @@ from referee.allpass import VOID, AllPass
 from referee.bids import Bid, no_trump
 from referee.cards import EUCHRE_24
 from referee.errors import RefereeError
-from referee.hand import HandEntry, require_bid, team_tricks
+from referee.hand import HandEntry, PARTIAL_AUCTION, require_bid, team_tricks
 from referee.options import start
 from referee.scoring import plural
 from referee.table import Ending, GameState, Outcome, Table
@@ -167,5 +167,8 @@ VARIANT = Variant(
         "Void hands do not break or extend a run of sit-outs.",
         "The misdeals of [003] (four of a kind, ace no face) are entered as void hands.",
     ),
+    silent_accepts=("A void hand on a club upcard: [003] forbids only the special misdeals (four of a kind, ace no face) "
+                    "on a club upcard, so an ordinary misdeal is accepted.",
+                    "Defenders who sit out against a no-trump bid: [003] does not forbid it.", PARTIAL_AUCTION),
     doc=__doc__,
 )

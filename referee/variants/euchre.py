@@ -9,7 +9,7 @@ from referee import endings
 from referee.allpass import DEALER_FORCED, VOID, AllPass
 from referee.cards import EUCHRE_24, EUCHRE_25, EUCHRE_32, Deck
 from referee.errors import RefereeError
-from referee.hand import HandEntry
+from referee.hand import HandEntry, TRUMP_VS_TURNED_CARD
 from referee.options import Option, renege_penalty, stick_the_dealer, target
 from referee.scoring import apply_renege, partnership_euchre
 from referee.table import GameState, Outcome, Table
@@ -101,8 +101,7 @@ VARIANT = Variant(
         "A renege by the partner of a lone defender: the score sheet does not say which defender went alone, so "
         "the referee cannot tell who sat out. (A renege by a lone maker's partner is refused: [000] says the partner "
         "takes no further part in the hand.)",
-        "The suit named trump is not checked against the turned card: the score sheet does not record the turned "
-        "card.",
+        TRUMP_VS_TURNED_CARD,
     ),
     doc=__doc__,
 )

@@ -5,7 +5,7 @@ Sources: [004] Variation 4: Three-hand euchre (otherwise "follow the standard ru
 from __future__ import annotations
 
 from referee import endings
-from referee.hand import HandEntry, maker_side_tricks, require_maker
+from referee.hand import HandEntry, TRUMP_VS_TURNED_CARD, maker_side_tricks, require_maker
 from referee.options import renege_penalty, stick_the_dealer, target
 from referee.scoring import apply_renege, check_stuck_dealer, plural
 from referee.table import GameState, Outcome, Table
@@ -69,5 +69,6 @@ VARIANT = Variant(
         "per seat.",
         "A renege costs the player who reneged renege_penalty points, as in four-hand euchre [004].",
     ),
+    silent_accepts=(TRUMP_VS_TURNED_CARD,),
     doc=__doc__,
 )

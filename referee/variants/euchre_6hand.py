@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from referee import endings
 from referee.cards import SIX_HAND_33
-from referee.hand import HandEntry
+from referee.hand import HandEntry, TRUMP_VS_TURNED_CARD
 from referee.options import Option, renege_penalty, stick_the_dealer, target
 from referee.scoring import apply_renege, partnership_euchre
 from referee.table import GameState, Outcome, Table
@@ -52,5 +52,7 @@ VARIANT = Variant(
         "the euchre.",
         "The card a lone maker asks from a partner does not change the score, so it is not entered.",
     ),
+    silent_accepts=(TRUMP_VS_TURNED_CARD,
+                    "The card a lone maker asks of a partner is not entered: it does not change the score."),
     doc=__doc__,
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from referee import endings
 from referee.cards import EUCHRE_24
-from referee.hand import HandEntry
+from referee.hand import HandEntry, TRUMP_VS_TURNED_CARD
 from referee.options import Option, hands, stick_the_dealer, target
 from referee.scoring import partnership_euchre
 from referee.table import GameState, Outcome, Table
@@ -55,5 +55,6 @@ VARIANT = Variant(
         "A lone maker who is euchred gives the defenders 2 like any euchre; only a sweep (all five to the "
         "defenders) gives 4.",
     ),
+    silent_accepts=(TRUMP_VS_TURNED_CARD,),
     doc=__doc__,
 )
