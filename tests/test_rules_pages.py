@@ -16,7 +16,9 @@ KEYS = list(referee.VARIANTS)
 # Examples that show what the referee refuses: each is labelled so on the page ("Not allowed").
 REFUSED = {
     ("euchre", "A forced dealer without stick-the-dealer"),
+    ("euchre", "Bob alone takes 4, and Di, his partner, is said to have reneged"),
     ("buck-euchre", "Club upcard and Cy tries to drop"),
+    ("buck-euchre", "Club upcard, and Bob is entered as the maker"),
     ("eau-claire-clubs", "Sitting out on a club upcard"),
     ("eau-claire-clubs", "Sitting out a third hand in a row"),
     ("eau-claire-clubs", "Sitting out at a score of 3"),
@@ -50,6 +52,12 @@ def test_scoring_rows_are_exactly_what_score_match_says(key):
         shown = rp.score_example(variant, example)
         assert shown.line == rp.describe(last, result["sides"])
         assert shown.notes == last["notes"]
+
+
+def test_the_new_refusals_are_shown_in_the_referees_words():
+    assert "could not renege" in row("euchre", "Bob alone takes 4, and Di, his partner, is said to have reneged").refused
+    assert "nobody may drop" in row("buck-euchre", "Club upcard and Cy tries to drop").refused
+    assert "nobody is the maker" in row("buck-euchre", "Club upcard, and Bob is entered as the maker").refused
 
 
 def test_euchre_scoring_examples_in_words():
