@@ -104,13 +104,6 @@ def parse_hand(raw: Any, *, dealer: int, table: Table, variant_name: str, fields
     bid = None
     if raw.get("bid") is not None:
         bid = find_bid(ladder, raw["bid"], variant_name)
-        if bid.no_trump and trump not in (None, NO_TRUMP):
-            raise RefereeError(f"A {bid.label} bid is played at no trump, not {suit_name(trump)}.", field="trump")
-        stuck = flags["forced"]  # a stuck dealer may name no trump at the forced bid ([003] Pepper)
-        if not bid.no_trump and trump == NO_TRUMP and any(b.no_trump for b in ladder) and not bid.pepper and not stuck:
-            nt_bid = next((b for b in ladder if b.no_trump and b.tricks == bid.tricks), None)
-            hint = f"bid {nt_bid.label} rather than {bid.label}" if nt_bid else f"a {bid.label} bid is played in a suit"
-            raise RefereeError(f"To play at no trump, {hint}.", field="bid")
     auction = raw.get("auction")
     has_auction = not _absent(auction)
     if has_auction and upcard == "C" and "upcard" in fields:
@@ -123,6 +116,8 @@ def parse_hand(raw: Any, *, dealer: int, table: Table, variant_name: str, fields
                                dealer_may_match=dealer_may_match)
         if bid is None and winner is not None:
             bid = winner[1]
+    if bid is not None:
+        _check_bid_and_trump(bid, trump, ladder, stuck=flags["forced"])
 
     hand = HandEntry(
         dealer=dealer, void=flags["void"], maker=maker, bid=bid, forced=flags["forced"], trump=trump,
@@ -137,6 +132,19 @@ def parse_hand(raw: Any, *, dealer: int, table: Table, variant_name: str, fields
     elif has_auction and all_pass is not None:
         check_auction_contract(hand, somebody_bid=winner is not None, all_pass=all_pass)
     return hand
+
+
+def _check_bid_and_trump(bid: Bid, trump: str | None, ladder: Ladder, *, stuck: bool) -> None:
+    """A no-trump bid is played at no trump; where the ladder has no-trump bids, a suit bid is played in a
+    suit, except the peppers and a stuck dealer's forced bid ([003] pepper (Midwest): "the dealer is stuck
+    and may declare any suit trump or no trump"; [003] Eau Claire Clubs and Double Deck Bid Euchre bid
+    no trump by name). The bid may come from the hand or from its auction."""
+    if bid.no_trump and trump not in (None, NO_TRUMP):
+        raise RefereeError(f"A {bid.label} bid is played at no trump, not {suit_name(trump)}.", field="trump")
+    if not bid.no_trump and trump == NO_TRUMP and any(b.no_trump for b in ladder) and not bid.pepper and not stuck:
+        nt_bid = next((b for b in ladder if b.no_trump and b.tricks == bid.tricks), None)
+        hint = f"bid {nt_bid.label} rather than {bid.label}" if nt_bid else f"a {bid.label} bid is played in a suit"
+        raise RefereeError(f"To play at no trump, {hint}.", field="bid")
 
 
 def refuse_club_upcard_auction() -> None:
@@ -235,8 +243,8 @@ def check_auction_contract(hand: HandEntry, *, somebody_bid: bool, all_pass: All
         who = "the dealer" if all_pass.kind == DEALER_FORCED else "the joker's holder"
         raise RefereeError(f"Everybody passed in the auction, so {who} was forced to take the contract: mark the "
                            "hand forced.", field="forced")
-    raise RefereeError(f"Everybody passed in the auction, so nobody made a contract. {all_pass.message} "
-                       "Mark the hand void.", field="auction")
+    raise RefereeError("Everybody passed in the auction, so the hand was thrown in: mark it void, with no maker "
+                       "or bid.", field="auction")
 
 
 # -- tricks, in the form each scoring function needs --------------------------------------------

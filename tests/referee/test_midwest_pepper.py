@@ -124,3 +124,11 @@ def test_start_totals_at_42_are_refused():
     # [003] pepper (Midwest), Points & Wins: the game goes to 42; match-format: nothing after the end
     assert_refused(V, [], None, "start_totals", start_totals=[0, 42])
     assert_not_over(V, [], start_totals=[41, -30])
+
+
+def test_an_auction_that_ends_at_no_trump_is_played_at_no_trump():
+    # [003] pepper (Midwest), Trump bids & naming: the no-trump bids are their own bids; the bid read from the
+    # auction must agree with the trump as a bid entered on the hand does
+    assert_refused(V, [{"maker": 1, "auction": ["5NT"], "trump": "H", "tricks": 5}], 0, "trump")
+    assert_refused(V, [{"maker": 1, "auction": [5], "trump": "NT", "tricks": 5}], 0, "bid")
+    assert last(score(V, [{"maker": 1, "auction": ["5NT"], "trump": "NT", "tricks": 5}]))["deltas"] == [1, 5]
