@@ -20,7 +20,8 @@ BOOL_KEYS = ("void", "forced", "alone", "defender_alone", "sat_out")
 # What the referee accepts without ruling, shared by several variants (each variant's silent_accepts).
 PARTIAL_AUCTION = ("An auction written only up to its last bid: the calls left out are read as passes (the documents "
                    "keep no written auction).")
-TRUMP_VS_TURNED_CARD = "The suit named trump is not checked against the turned card: the score sheet does not record it."
+TRUMP_VS_TURNED_CARD = ("The suit named trump is not checked against the turned card: the score sheet does not "
+                        "record it.")
 
 
 @dataclass(frozen=True)
@@ -202,7 +203,8 @@ def check_auction(auction: Any, *, dealer: int, table: Table, ladder: Ladder, va
     for i, entry in enumerate(auction):
         seat = (dealer + 1 + i) % n
         if rounds is None and (passes_in_row >= n or (best is not None and passes_in_row >= n - 1)):
-            after = "everybody passed" if best is None else f"{passes_in_row} passes in a row after the {best.label} bid"
+            after = ("everybody passed" if best is None
+                     else f"{passes_in_row} passes in a row after the {best.label} bid")
             raise RefereeError(f"The auction was over after {after}, so seat {seat} could not call again.",
                                field="auction")
         if _is_pass(entry):

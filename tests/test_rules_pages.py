@@ -55,7 +55,8 @@ def test_scoring_rows_are_exactly_what_score_match_says(key):
 
 
 def test_the_new_refusals_are_shown_in_the_referees_words():
-    assert "could not renege" in row("euchre", "Bob alone takes 4, and Di, his partner, is said to have reneged").refused
+    lone = row("euchre", "Bob alone takes 4, and Di, his partner, is said to have reneged")
+    assert "could not renege" in lone.refused
     assert "nobody may drop" in row("buck-euchre", "Club upcard and Cy tries to drop").refused
     assert "nobody is the maker" in row("buck-euchre", "Club upcard, and Bob is entered as the maker").refused
 

@@ -74,9 +74,11 @@ VARIANT = Variant(
         "Bacon has no bowers: [000] never mentions them and plays the full 52-card deck, so trumps rank ace high.",
         "Only one side scores a hand, so first to the target wins.",
     ),
-    silent_accepts=("Which of the four upcards was taken up: the score sheet does not record the upcards, so any trump suit "
-                    "is accepted.",
-                    "A partner's veto ([000] Bacon, The auction) is not entered: a vetoed pick-up counts as a pass and a "
-                    "vetoed loner as a partnership hand, so the sheet records only what stood."),
+    silent_accepts=(
+        "Which of the four upcards was taken up: the score sheet does not record the upcards, so any trump suit is "
+        "accepted.",
+        "A partner's veto ([000] Bacon, The auction) is not entered: a vetoed pick-up counts as a pass and a vetoed "
+        "loner as a partnership hand, so the sheet records only what stood.",
+    ),
     doc=__doc__,
 )

@@ -85,7 +85,10 @@ VARIANT = Variant(
         "Defenders who take no trick lose 6 on every contract, the peppers included ([002]: 'they go back just six').",
         "The documents have no all-pass rule; an all-pass hand is void and the deal passes.",
     ),
-    silent_accepts=("A bid of 1: [002] says a one bid is 'generally not used' and [003] calls it atypical, but neither "
-                    "forbids it.", PARTIAL_AUCTION),
+    silent_accepts=(
+        "A bid of 1: [002] says a one bid is 'generally not used' and [003] calls it atypical, but neither forbids "
+        "it.",
+        PARTIAL_AUCTION,
+    ),
     doc=__doc__,
 )

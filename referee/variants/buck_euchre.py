@@ -121,8 +121,10 @@ VARIANT = Variant(
         "wrong.",
         "Everyone starts at 25 (option start).",
     ),
-    silent_accepts=("The round in which trump was made is not entered, so any trump suit is accepted with any upcard.",
-                    "Every player but the declarer dropping out: [000] lets each non-declarer drop and does not say that "
-                    "someone must stay in."),
+    silent_accepts=(
+        "The round in which trump was made is not entered, so any trump suit is accepted with any upcard.",
+        "Every player but the declarer dropping out: [000] lets each non-declarer drop and does not say that someone "
+        "must stay in.",
+    ),
     doc=__doc__,
 )

@@ -78,8 +78,10 @@ VARIANT = Variant(
         "When several players reach the target on one hand, the makers (maker and partner) win if they made it, "
         "the better of them if their scores differ (variants.md, common rule).",
     ),
-    silent_accepts=(TRUMP_VS_TURNED_CARD,
-                    "Whether the partner entered really held the best card of the called suit: the score sheet does not "
-                    "record the cards."),
+    silent_accepts=(
+        TRUMP_VS_TURNED_CARD,
+        "Whether the partner entered really held the best card of the called suit: the score sheet does not record "
+        "the cards.",
+    ),
     doc=__doc__,
 )

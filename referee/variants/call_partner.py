@@ -79,9 +79,10 @@ VARIANT = Variant(
         "Bowers rank as in euchre; the first of two identical cards wins a trick.",
         "A hand with no 'partner' key, or partner null, means nobody played the called card: the maker was alone.",
     ),
-    silent_accepts=("Whether the partner entered really played the called card first: the score sheet does not record the "
-                    "cards.",
-                    "A dealer who bids less than 6 after everybody else passed: [003] forces 6 only when no one bids.",
-                    PARTIAL_AUCTION),
+    silent_accepts=(
+        "Whether the partner entered really played the called card first: the score sheet does not record the cards.",
+        "A dealer who bids less than 6 after everybody else passed: [003] forces 6 only when no one bids.",
+        PARTIAL_AUCTION,
+    ),
     doc=__doc__,
 )

@@ -104,9 +104,11 @@ VARIANT = Variant(
         "added for four, 8s for five and 7s for six. The trick judge uses the pack of the table's size, or "
         "the six-player pack when no size is given.",
     ),
-    silent_accepts=("A second round of bidding after a first round of passes, and when the second round stops: [003] says "
-                    "only that 'the bid can go a second time', so up to two calls each are accepted.",
-                    "With bump, every player but the high bidder dropping out: [003] does not say that someone must stay "
-                    "in.", PARTIAL_AUCTION),
+    silent_accepts=(
+        "A second round of bidding after a first round of passes, and when the second round stops: [003] says only "
+        "that 'the bid can go a second time', so up to two calls each are accepted.",
+        "With bump, every player but the high bidder dropping out: [003] does not say that someone must stay in.",
+        PARTIAL_AUCTION,
+    ),
     doc=__doc__,
 )

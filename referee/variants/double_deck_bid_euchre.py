@@ -65,7 +65,10 @@ VARIANT = Variant(
         "wins the trick.",
         "A no-trump bid ranks just below the suit bid of the same number, as [003] lets a suit bid 'match' it.",
     ),
-    silent_accepts=("Backing a partner ([003]: 'adding to the partner's bid') is entered as an ordinary higher bid; "
-                    "whether it was in the partner's suit is not checked.", PARTIAL_AUCTION),
+    silent_accepts=(
+        "Backing a partner ([003]: 'adding to the partner's bid') is entered as an ordinary higher bid; whether it "
+        "was in the partner's suit is not checked.",
+        PARTIAL_AUCTION,
+    ),
     doc=__doc__,
 )

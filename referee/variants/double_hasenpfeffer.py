@@ -80,7 +80,9 @@ VARIANT = Variant(
         "No bowers: every suit ranks A K Q J 10 9, and the first of two identical cards wins the trick.",
         "A forced dealer who goes alone and is set loses twice half the bid.",
     ),
-    silent_accepts=("A forced dealer who goes alone: [002] and [003] do not say whether the forced dealer may.",
-                    PARTIAL_AUCTION),
+    silent_accepts=(
+        "A forced dealer who goes alone: [002] and [003] do not say whether the forced dealer may.",
+        PARTIAL_AUCTION,
+    ),
     doc=__doc__,
 )

@@ -167,8 +167,11 @@ VARIANT = Variant(
         "Void hands do not break or extend a run of sit-outs.",
         "The misdeals of [003] (four of a kind, ace no face) are entered as void hands.",
     ),
-    silent_accepts=("A void hand on a club upcard: [003] forbids only the special misdeals (four of a kind, ace no face) "
-                    "on a club upcard, so an ordinary misdeal is accepted.",
-                    "Defenders who sit out against a no-trump bid: [003] does not forbid it.", PARTIAL_AUCTION),
+    silent_accepts=(
+        "A void hand on a club upcard: [003] forbids only the special misdeals (four of a kind, ace no face) on a "
+        "club upcard, so an ordinary misdeal is accepted.",
+        "Defenders who sit out against a no-trump bid: [003] does not forbid it.",
+        PARTIAL_AUCTION,
+    ),
     doc=__doc__,
 )

@@ -98,8 +98,8 @@ VARIANT = Variant(
         "tricks the defender took.",
     ),
     silent_accepts=(
-        "A renege by the partner of a lone defender: the score sheet does not say which defender went alone, so "
-        "the referee cannot tell who sat out. (A renege by a lone maker's partner is refused: [000] says the partner "
+        "A renege by the partner of a lone defender: the score sheet does not say which defender went alone, so the "
+        "referee cannot tell who sat out. (A renege by a lone maker's partner is refused: [000] says the partner "
         "takes no further part in the hand.)",
         TRUMP_VS_TURNED_CARD,
     ),

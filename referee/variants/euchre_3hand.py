@@ -69,6 +69,8 @@ VARIANT = Variant(
         "per seat.",
         "A renege costs the player who reneged renege_penalty points, as in four-hand euchre [004].",
     ),
-    silent_accepts=(TRUMP_VS_TURNED_CARD,),
+    silent_accepts=(
+        TRUMP_VS_TURNED_CARD,
+    ),
     doc=__doc__,
 )

@@ -52,7 +52,9 @@ VARIANT = Variant(
         "the euchre.",
         "The card a lone maker asks from a partner does not change the score, so it is not entered.",
     ),
-    silent_accepts=(TRUMP_VS_TURNED_CARD,
-                    "The card a lone maker asks of a partner is not entered: it does not change the score."),
+    silent_accepts=(
+        TRUMP_VS_TURNED_CARD,
+        "The card a lone maker asks of a partner is not entered: it does not change the score.",
+    ),
     doc=__doc__,
 )

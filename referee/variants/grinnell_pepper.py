@@ -82,8 +82,10 @@ VARIANT = Variant(
         "The bidding side's score does not depend on the card passed or on whether the partner plays, so neither "
         "is entered.",
     ),
-    silent_accepts=("A player who passed bidding again in a later round: [003] does not say a pass is final.",
-                    "A forced dealer who bids more than 4: [003] sets only the dealer's minimum, so it is an ordinary bid.",
-                    PARTIAL_AUCTION),
+    silent_accepts=(
+        "A player who passed bidding again in a later round: [003] does not say a pass is final.",
+        "A forced dealer who bids more than 4: [003] sets only the dealer's minimum, so it is an ordinary bid.",
+        PARTIAL_AUCTION,
+    ),
     doc=__doc__,
 )

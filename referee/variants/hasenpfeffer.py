@@ -80,7 +80,10 @@ VARIANT = Variant(
         "[000] and offers [003] as set_penalty: undertricks.",
         "A forced hand may leave out the bid: it is 3.",
     ),
-    silent_accepts=("Who held the joker on a forced hand: any seat may be the forced maker, since the score sheet does not "
-                    "record the cards.", PARTIAL_AUCTION),
+    silent_accepts=(
+        "Who held the joker on a forced hand: any seat may be the forced maker, since the score sheet does not "
+        "record the cards.",
+        PARTIAL_AUCTION,
+    ),
     doc=__doc__,
 )

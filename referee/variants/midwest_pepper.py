@@ -88,8 +88,11 @@ VARIANT = Variant(
         "Pepper may be played in a suit or at no trump; the stuck dealer's 4 likewise.",
         "The hickeys are counted per side in the result's marks; they do not change who wins.",
     ),
-    silent_accepts=("A player who passed bidding again in a later round: [003] does not say a pass is final.",
-                    "A stuck dealer who bids more than 4 after three passes: [003] sets only the dealer's minimum, so it "
-                    "is an ordinary bid, not a forced one.", PARTIAL_AUCTION),
+    silent_accepts=(
+        "A player who passed bidding again in a later round: [003] does not say a pass is final.",
+        "A stuck dealer who bids more than 4 after three passes: [003] sets only the dealer's minimum, so it is an "
+        "ordinary bid, not a forced one.",
+        PARTIAL_AUCTION,
+    ),
     doc=__doc__,
 )

@@ -105,8 +105,11 @@ VARIANT = Variant(
         "offers [002] as set_penalty: bid.",
         "When all pass without dealer_forced, the hand is void and the deal passes: no document says otherwise.",
     ),
-    silent_accepts=("A player who passed bidding again in a later round: [000] and [003] do not say a pass is final.",
-                    "With dealer_forced, a dealer who bids more than 1 after three passes: [002] does not forbid it, so it "
-                    "is an ordinary bid, not a forced one.", PARTIAL_AUCTION),
+    silent_accepts=(
+        "A player who passed bidding again in a later round: [000] and [003] do not say a pass is final.",
+        "With the house rule dealer_forced, a dealer who bids more than 1 after three passes: [002] does not forbid "
+        "it, so it is an ordinary bid, not a forced one.",
+        PARTIAL_AUCTION,
+    ),
     doc=__doc__,
 )

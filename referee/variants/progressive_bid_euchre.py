@@ -63,6 +63,9 @@ VARIANT = Variant(
         "alone, 24).",
         "Only suits may be trump ([002]: no-trump declarations are not permitted).",
     ),
-    silent_accepts=("A bid of 1: [002] allows bids of one to six.", PARTIAL_AUCTION),
+    silent_accepts=(
+        "A bid of 1: [002] allows bids of one to six.",
+        PARTIAL_AUCTION,
+    ),
     doc=__doc__,
 )

@@ -55,6 +55,8 @@ VARIANT = Variant(
         "A lone maker who is euchred gives the defenders 2 like any euchre; only a sweep (all five to the "
         "defenders) gives 4.",
     ),
-    silent_accepts=(TRUMP_VS_TURNED_CARD,),
+    silent_accepts=(
+        TRUMP_VS_TURNED_CARD,
+    ),
     doc=__doc__,
 )

@@ -84,7 +84,8 @@ def played_hand(draw, variant, n: int, rules: dict) -> dict:
         hand["defender_alone"] = draw(st.booleans())
     if "renege" in fields and draw(st.integers(0, 4)) == 0:
         # a lone maker's partners lay their cards down, so they cannot renege ([000] Euchre)
-        partners = {s for s in range(maker % 2, n, 2) if s != maker} if hand.get("alone") and variant.partnership else set()
+        alone = hand.get("alone") and variant.partnership
+        partners = {s for s in range(maker % 2, n, 2) if s != maker} if alone else set()
         hand["renege"] = draw(st.sampled_from([s for s in range(n) if s not in partners]))
     hand["tricks"] = draw(tricks_value(variant, n, maker))
     if "dropped" in fields and (variant.key == "buck-euchre" or rules.get("bump")):
