@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.allpass import AllPass
 from referee.catalog import get_variant
 from referee.errors import RefereeError
 from referee.hand import parse_hand
@@ -35,6 +36,7 @@ def score_match(doc: Any) -> dict:
         raise RefereeError("'hands' must be a list.", field="hands")
 
     ladder = variant.ladder(table.n_players, rules)
+    all_pass = variant.all_pass(rules)
     dealer = first_dealer
     ending: Ending | None = None
     hands_out = []
@@ -44,7 +46,7 @@ def score_match(doc: Any) -> dict:
                                "no hand can follow it.",
                                hand=index, code="after-game-end")
         try:
-            hand_out, dealer, ending = _score_one(raw, dealer, variant, rules, table, state, ladder)
+            hand_out, dealer, ending = _score_one(raw, dealer, variant, rules, table, state, ladder, all_pass)
         except RefereeError as err:
             raise err.at_hand(index) from None
         hands_out.append(hand_out)
@@ -70,11 +72,33 @@ def _start_totals(doc: dict, variant: Variant, rules: dict, table: Table) -> lis
         return [default] * table.n_sides
     if not isinstance(totals, list) or len(totals) != table.n_sides or not all(type(t) is int for t in totals):
         raise RefereeError(f"start_totals must list {table.n_sides} whole numbers, one per side.", field="start_totals")
+    for side, total in enumerate(totals):
+        _check_start_total(variant, rules, table.names[side], total)
     return list(totals)
 
 
+def _check_start_total(variant: Variant, rules: dict, side: str, total: int) -> None:
+    """A game carried on from paper must still be under way: no side may start at or past the goal, since
+    a hand after the game ended is an error (match-format.md), nor at a score the game never reaches
+    (the variant's ``open_range``)."""
+    low, high = variant.open_range(rules)
+    if low is not None and total < low:
+        if variant.countdown and low == 1:
+            why = "a score of zero or less has already won, so a start total must be 1 or more"
+        else:
+            why = f"scores in {variant.name} never go below {low}"
+        raise RefereeError(f"{side} cannot start at {total}: {why}.", field="start_totals")
+    if high is not None and total > high:
+        target = rules.get("target")
+        if not variant.countdown and target is not None and total >= target:
+            why = f"a score of {target} or more has already won the game, so a start total must be below {target}"
+        else:
+            why = f"scores in {variant.name} never go above {high}"
+        raise RefereeError(f"{side} cannot start at {total}: {why}.", field="start_totals")
+
+
 def _score_one(raw: Any, expected_dealer: int, variant: Variant, rules: dict, table: Table, state: GameState,
-               ladder) -> tuple[dict, int, Ending | None]:
+               ladder, all_pass: AllPass) -> tuple[dict, int, Ending | None]:
     events: list[str] = []
     dealer = expected_dealer
     if isinstance(raw, dict) and raw.get("dealer") is not None:
@@ -85,7 +109,8 @@ def _score_one(raw: Any, expected_dealer: int, variant: Variant, rules: dict, ta
             events.append("dealer-out-of-turn")
             dealer = given
     hand = parse_hand(raw, dealer=dealer, table=table, variant_name=variant.name, fields=variant.hand_fields,
-                      ladder=ladder, trumps=variant.trumps, auction_rounds=variant.auction_rounds)
+                      ladder=ladder, trumps=variant.trumps, auction_rounds=variant.auction_rounds, all_pass=all_pass,
+                      dealer_may_match=variant.dealer_may_match)
     outcome = variant.score(hand, table, rules, state)
     for side, delta in enumerate(outcome.deltas):
         state.totals[side] += delta

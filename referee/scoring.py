@@ -42,11 +42,25 @@ def check_dealer_forced(hand: HandEntry, allowed: bool, game: str) -> None:
                            field="maker")
 
 
+def check_renege_by_a_player(hand: HandEntry, table: Table) -> None:
+    """Only a player who played the hand can renege. A lone maker's partners lay their cards down: "the
+    player's partner places their cards face-down on the table and takes no further part in the hand"
+    ([000] Euchre, Determining trumps; [004] How to play: "I play alone" force-folds the partner; [004]
+    Variation 5: "the maker's two partners discard their hands face down")."""
+    if hand.renege is None or not hand.alone or hand.maker is None or hand.renege == hand.maker:
+        return
+    if table.side_of(hand.renege) == table.side_of(hand.maker):
+        raise RefereeError(f"{table.players[hand.renege]} sat out the hand while {table.players[hand.maker]} played "
+                           f"alone, so {table.players[hand.renege]} could not renege.", field="renege")
+
+
 def apply_renege(outcome: Outcome, hand: HandEntry, table: Table, rules: dict) -> Outcome:
     """A side that reneged loses ``renege_penalty`` points (default 2): "the cards remain as played
-    and score -2 points for the penalty" ([004] Irregularities & disputes)."""
+    and score -2 points for the penalty" ([004] Irregularities & disputes). The seat that reneged must
+    have played the hand (``check_renege_by_a_player``)."""
     if hand.renege is None:
         return outcome
+    check_renege_by_a_player(hand, table)
     side = table.side_of(hand.renege)
     penalty = rules["renege_penalty"]
     outcome.deltas[side] -= penalty

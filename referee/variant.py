@@ -23,12 +23,22 @@ Scorer = Callable[["HandEntry", "Table", dict, "GameState"], "Outcome"]
 Ender = Callable[["Table", dict, "GameState", "Outcome"], "Ending | None"]
 
 
+def below_target(rules: dict) -> int | None:
+    """The highest total of a game still under way that a side reaching the target wins (None: no target)."""
+    target = rules.get("target")
+    return None if target is None else target - 1
+
+
 @dataclass(frozen=True)
 class Variant:
     """Everything the referee and the app need to know about one game of the family.
 
     ``score`` turns one hand into an Outcome; ``end`` says whether the game is over after it.
     ``doc`` holds the variant module's docstring: its sources and product rulings.
+    ``totals_range`` bounds the totals of a game in progress where ``open_range``'s default does not fit;
+    ``dealer_may_match`` lists bids the dealer may call again to take them over; ``silent_accepts`` says,
+    for the rules page, which doubtful hands the referee accepts because the documents are silent or the
+    score sheet cannot tell.
     """
 
     key: str
@@ -56,6 +66,9 @@ class Variant:
     doc: str = ""
     default_players: int = 0
     same_dealer_after: Callable[["HandEntry", dict], bool] = field(default=lambda hand, rules: False)
+    totals_range: Callable[[dict], tuple[int | None, int | None]] | None = None
+    dealer_may_match: frozenset = frozenset()
+    silent_accepts: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         assert self.hand_fields <= ALL_HAND_FIELDS, self.hand_fields - ALL_HAND_FIELDS
@@ -98,6 +111,17 @@ class Variant:
         """The all-pass rule as data: kind (``void``, ``dealer``, ``holder``, ``no-maker``, ``never``),
         the forced bid and the sentence."""
         return self.all_pass(self.resolve_rules(rules or {}))
+
+    def open_range(self, rules: dict) -> tuple[int | None, int | None]:
+        """The lowest and highest total a side can stand at while the game is still being played (None: no
+        bound), for ``rules`` already resolved. By default: below the target, since a side that reaches it
+        has won (match-format.md: a hand after the game ended is an error), or, counting down, above zero;
+        a variant whose scores are bounded otherwise says so in ``totals_range``."""
+        if self.totals_range is not None:
+            return self.totals_range(rules)
+        if self.countdown:
+            return 1, None
+        return None, below_target(rules)
 
     @property
     def default_rules(self) -> dict[str, Any]:

@@ -83,16 +83,16 @@ def test_buck_euchre_drop_outs_and_count_down(page, shots):
     save(page, 1)
     assert totals(page) == [22, 24, 24, 25]
 
-    # 2. A club upcard: clubs are trump, nobody drops; Bob makes it and takes 2: set back 5
+    # 2. A club upcard: clubs are trump with no bidding, so nobody is the maker ([000]), and nobody drops;
+    # Di stays in and takes no trick: set back 5
     tap(page, "upcard", "C")
-    tap(page, "maker", 1)
     tap(page, "trump", "C")
     for seat, took in enumerate((2, 2, 1, 0)):
         set_tricks(page, f"tricks_{seat}", took)
-    expect_preview(page, "Ann −2, Bob +5, Cy −1, Di +5 (club upcard, euchred)")
+    expect_preview(page, "Ann −2, Bob −2, Cy −1, Di +5 (club upcard)")
     shots(page, J, "club-upcard")
     save(page, 2)
-    assert totals(page) == [20, 29, 23, 30]
+    assert totals(page) == [20, 22, 23, 30]
 
     # 3. Everybody passes: played at no trump with no maker
     tap(page, "outcome", "passed")
@@ -102,7 +102,7 @@ def test_buck_euchre_drop_outs_and_count_down(page, shots):
         set_tricks(page, f"tricks_{seat}", took)
     expect_preview(page, "Ann −1, Bob −1, Cy −2, Di −1 (no trump)")
     save(page, 3)
-    assert totals(page) == [19, 28, 21, 29]
+    assert totals(page) == [19, 21, 21, 29]
 
     # 4. A dropped player cannot take a trick: said next to the tricks, nothing saved
     tap(page, "maker", 2)

@@ -6,6 +6,7 @@ import dataclasses
 import re
 
 import pytest
+from markupsafe import escape
 
 import referee
 from web import rules_pages as rp
@@ -15,7 +16,9 @@ KEYS = list(referee.VARIANTS)
 # Examples that show what the referee refuses: each is labelled so on the page ("Not allowed").
 REFUSED = {
     ("euchre", "A forced dealer without stick-the-dealer"),
+    ("euchre", "Bob alone takes 4, and Di, his partner, is said to have reneged"),
     ("buck-euchre", "Club upcard and Cy tries to drop"),
+    ("buck-euchre", "Club upcard, and Bob is entered as the maker"),
     ("eau-claire-clubs", "Sitting out on a club upcard"),
     ("eau-claire-clubs", "Sitting out a third hand in a row"),
     ("eau-claire-clubs", "Sitting out at a score of 3"),
@@ -49,6 +52,13 @@ def test_scoring_rows_are_exactly_what_score_match_says(key):
         shown = rp.score_example(variant, example)
         assert shown.line == rp.describe(last, result["sides"])
         assert shown.notes == last["notes"]
+
+
+def test_the_new_refusals_are_shown_in_the_referees_words():
+    lone = row("euchre", "Bob alone takes 4, and Di, his partner, is said to have reneged")
+    assert "could not renege" in lone.refused
+    assert "nobody may drop" in row("buck-euchre", "Club upcard and Cy tries to drop").refused
+    assert "nobody is the maker" in row("buck-euchre", "Club upcard, and Bob is entered as the maker").refused
 
 
 def test_euchre_scoring_examples_in_words():
@@ -188,7 +198,7 @@ def test_every_variant_has_its_rules_page(client, key):
     assert page.status_code == 200
     html = page.get_data(as_text=True)
     assert "<html" in html and "disputes.css" in html
-    for section in ("players", "bidding", "scoring", "end", "forced", "options", "renege", "sources"):
+    for section in ("players", "bidding", "scoring", "end", "forced", "options", "renege", "impossible", "sources"):
         assert f'id="{section}"' in html, section
     assert f"<h1>{variant.name}</h1>" in html
     for source in variant.sources:
@@ -197,6 +207,27 @@ def test_every_variant_has_its_rules_page(client, key):
         assert f'id="option-{option.key}"' in html
     fragment = client.get(f"/rules/{key}", htmx=True).get_data(as_text=True)
     assert "<html" not in fragment and 'id="rules-page"' in fragment
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_rules_page_says_what_the_referee_accepts_where_the_documents_are_silent(client, key):
+    variant = referee.get_variant(key)
+    html = client.get(f"/rules/{key}").get_data(as_text=True)
+    assert variant.silent_accepts, "every variant says what it cannot rule out"
+    for note in variant.silent_accepts:
+        assert escape(note) in html
+    assert 'id="carried-on"' in html
+
+
+@pytest.mark.parametrize("key, words", [
+    ("euchre", "starts each side at 9 or less"),
+    ("bacon", "starts each side between 0 and 9"),
+    ("eau-claire-clubs", "starts each side between 1 and 20"),
+    ("buck-euchre", "starts each side at 1 or more"),
+    ("bid-euchre", "starts each side at any score"),
+])
+def test_rules_page_gives_the_start_totals_the_referee_accepts(client, key, words):
+    assert words in client.get(f"/rules/{key}").get_data(as_text=True)
 
 
 def test_rules_page_shows_referee_numbers_and_rules(client):

@@ -238,6 +238,8 @@ EXAMPLES: dict[str, list[Example]] = {
         ex("A lone defender holds the makers to 2 (house rule lone_defender)",
            h(maker=1, trump="H", defender_alone=True, tricks=2), rules={"lone_defender": True}),
         ex("Makers take 4, but Bob reneged", h(maker=1, trump="H", tricks=4, renege=1)),
+        ex("Bob alone takes 4, and Di, his partner, is said to have reneged",
+           h(maker=1, trump="H", alone=True, tricks=4, renege=3)),
         ex("Everybody passes", h(void=True)),
         ex("Everybody passes with stick-the-dealer: Ann (dealer) takes 3", h(maker=0, forced=True, trump="S", tricks=3),
            rules={"stick_the_dealer": True}),
@@ -366,7 +368,8 @@ EXAMPLES: dict[str, list[Example]] = {
         ex("Ann and Di drop out; Bob takes 3", h(maker=1, trump="H", dropped=[0, 3], tricks=[0, 3, 2, 0])),
         ex("Everybody passes: no trump, no maker", h(trump="NT", tricks=[2, 1, 1, 1])),
         ex("Bob takes all 5", h(maker=1, trump="H", tricks=[0, 5, 0, 0])),
-        ex("Club upcard and Cy tries to drop", h(upcard="C", maker=1, trump="C", dropped=[2], tricks=[2, 3, 0, 0])),
+        ex("Club upcard and Cy tries to drop", h(upcard="C", trump="C", dropped=[2], tricks=[2, 3, 0, 0])),
+        ex("Club upcard, and Bob is entered as the maker", h(upcard="C", maker=1, trump="C", tricks=[1, 2, 1, 1])),
     ],
     "dirty-clubs": [
         ex("Bob bids 3 and takes 3", h(maker=1, bid=3, trump="H", tricks=[1, 3, 1, 0])),
@@ -490,6 +493,20 @@ def game_length(variant: Any) -> str:
     return f"First to {target} points (house rule target)."
 
 
+def carried_on_words(variant: Any) -> str:
+    """The start totals a game carried on from paper may have: the referee's ``open_range`` at the defaults."""
+    low, high = variant.open_range(variant.resolve_rules({}))
+    if low is not None and high is not None:
+        span = f"between {low} and {high}"
+    elif low is not None:
+        span = f"at {low} or more"
+    elif high is not None:
+        span = f"at {high} or less"
+    else:
+        span = "at any score"
+    return f"A game carried on from a paper score sheet starts each side {span} (with the default house rules)."
+
+
 def option_rows(variant: Any) -> list[dict]:
     rows = []
     for option in variant.options:
@@ -556,6 +573,7 @@ def rules_context(variant: Any) -> dict[str, Any]:
         "end_doc": paragraphs(docstring(variant.end)),
         "end_rulings": end_rulings(variant),
         "options": option_rows(variant),
+        "carried_on": carried_on_words(variant),
         "renege": renege,
         "follow_example": follow_example(variant),
         "module_doc": paragraphs(variant.doc or ""),

@@ -12,7 +12,7 @@ from referee.options import Option, target
 from referee.scoring import plural
 from referee.table import GameState, Outcome, Table
 from referee.variant import Variant
-from referee.variants.euchre import SUITS_ONLY
+from referee.variants.euchre import SUITS_ONLY, euchre_totals
 
 
 def score_bacon(hand: HandEntry, table: Table, rules: dict, state: GameState) -> Outcome:
@@ -67,11 +67,18 @@ VARIANT = Variant(
     score=score_bacon,
     end=endings.bidder_goes_out,
     all_pass=acquitted_redeal,
+    totals_range=euchre_totals,
     same_dealer_after=lambda hand, rules: hand.void and rules["acquitted_redeal"] == "same",
     sources=("[000] Bacon",),
     rulings=(
         "Bacon has no bowers: [000] never mentions them and plays the full 52-card deck, so trumps rank ace high.",
         "Only one side scores a hand, so first to the target wins.",
+    ),
+    silent_accepts=(
+        "Which of the four upcards was taken up: the score sheet does not record the upcards, so any trump suit is "
+        "accepted.",
+        "A partner's veto ([000] Bacon, The auction) is not entered: a vetoed pick-up counts as a pass and a vetoed "
+        "loner as a partnership hand, so the sheet records only what stood.",
     ),
     doc=__doc__,
 )

@@ -8,7 +8,7 @@ from referee import endings
 from referee.allpass import THROWN_IN
 from referee.bids import BIG_PEPPER, LITTLE_PEPPER, numbers, peppers
 from referee.cards import EUCHRE_24
-from referee.hand import HandEntry, require_bid, require_maker, team_tricks
+from referee.hand import HandEntry, PARTIAL_AUCTION, require_bid, require_maker, team_tricks
 from referee.options import Option, target
 from referee.scoring import defenders_note, made_or_set
 from referee.table import GameState, Outcome, Table
@@ -44,6 +44,13 @@ def score_bid_euchre(hand: HandEntry, table: Table, rules: dict, state: GameStat
     return Outcome(deltas, events, notes, maker_sides=(side,), made=made)
 
 
+def bid_euchre_totals(rules: dict) -> tuple[None, None]:
+    """No bound: a side may stand over the target without having won, since it must go out on offense
+    ([003] Bid Euchre, win: "It is possible for a team to have more than 42 points before the end of the
+    game"), and scores may be negative ([002] Bid Euchre, Scoring)."""
+    return None, None
+
+
 VARIANT = Variant(
     key="bid-euchre",
     name="Bid euchre",
@@ -67,6 +74,8 @@ VARIANT = Variant(
     score=score_bid_euchre,
     end=endings.win_on_offense,
     all_pass=lambda rules: THROWN_IN,
+    totals_range=bid_euchre_totals,
+    dealer_may_match=frozenset({LITTLE_PEPPER, BIG_PEPPER}),
     auction_rounds=1,
     ladder=lambda n, rules: LADDER,
     sources=("[002] Bid Euchre, Bidding", "[002] Bid Euchre, Scoring", "[003] Bid Euchre, Rating", "[003] Bid Euchre, win"),
@@ -75,6 +84,11 @@ VARIANT = Variant(
         "defenders who set the bidders and stand at or over the target win too.",
         "Defenders who take no trick lose 6 on every contract, the peppers included ([002]: 'they go back just six').",
         "The documents have no all-pass rule; an all-pass hand is void and the deal passes.",
+    ),
+    silent_accepts=(
+        "A bid of 1: [002] says a one bid is 'generally not used' and [003] calls it atypical, but neither forbids "
+        "it.",
+        PARTIAL_AUCTION,
     ),
     doc=__doc__,
 )

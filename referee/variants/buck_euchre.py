@@ -17,11 +17,15 @@ SET_BACK = 5
 
 
 def check_buck_hand(hand: HandEntry, tricks: list[int]) -> None:
-    """Club upcard: clubs are trump, the bidding is bypassed (so there may be no maker) and nobody may
-    drop; all passed: no trump, no maker, nobody drops;
-    the maker never drops; a player who dropped takes no trick ([000] Buck Euchre, Game play, Bidding)."""
+    """Club upcard: clubs are trump, the bidding is bypassed, so nobody fixes trump and there is no
+    declarer ("The player who fixes the trump suit is called the declarer"), and nobody may drop; all
+    passed: no trump, no maker, nobody drops; the maker never drops; a player who dropped takes no
+    trick ([000] Buck Euchre, Game play, Bidding)."""
     if hand.upcard == "C" and hand.trump not in (None, "C"):
         raise RefereeError("With a club upcard, clubs are trump.", field="trump")
+    if hand.upcard == "C" and hand.maker is not None:
+        raise RefereeError("With a club upcard clubs are trump with no bidding, so nobody is the maker.",
+                           field="maker")
     if hand.dropped and hand.upcard == "C":
         raise RefereeError("With a club upcard every player must play: nobody may drop.", field="dropped")
     if hand.maker is None and hand.upcard != "C":
@@ -116,6 +120,11 @@ VARIANT = Variant(
         "The deck is the 24-card euchre pack (variants.md); [000]'s '32-card deck composed of ace to 9' counts "
         "wrong.",
         "Everyone starts at 25 (option start).",
+    ),
+    silent_accepts=(
+        "The round in which trump was made is not entered, so any trump suit is accepted with any upcard.",
+        "Every player but the declarer dropping out: [000] lets each non-declarer drop and does not say that someone "
+        "must stay in.",
     ),
     doc=__doc__,
 )

@@ -8,12 +8,12 @@ from __future__ import annotations
 from referee import endings
 from referee.cards import EUCHRE_32
 from referee.errors import RefereeError
-from referee.hand import HandEntry, maker_side_tricks, require_maker
+from referee.hand import HandEntry, TRUMP_VS_TURNED_CARD, maker_side_tricks, require_maker
 from referee.options import stick_the_dealer, target
 from referee.scoring import check_stuck_dealer, euchre_points, plural
 from referee.table import GameState, Outcome, Table
 from referee.variant import Variant
-from referee.variants.euchre import SUITS_ONLY, all_pass_void_or_stuck
+from referee.variants.euchre import SUITS_ONLY, all_pass_void_or_stuck, euchre_totals
 
 
 def score_call_ace(hand: HandEntry, table: Table, rules: dict, state: GameState) -> Outcome:
@@ -71,11 +71,17 @@ VARIANT = Variant(
     score=score_call_ace,
     end=endings.bidder_goes_out,
     all_pass=all_pass_void_or_stuck,
+    totals_range=euchre_totals,
     sources=("[004] Variation 6: Call-ace euchre",),
     rulings=(
         "A hand with no 'partner' key is read as partner null: the maker had no partner.",
         "When several players reach the target on one hand, the makers (maker and partner) win if they made it, "
         "the better of them if their scores differ (variants.md, common rule).",
+    ),
+    silent_accepts=(
+        TRUMP_VS_TURNED_CARD,
+        "Whether the partner entered really held the best card of the called suit: the score sheet does not record "
+        "the cards.",
     ),
     doc=__doc__,
 )

@@ -11,7 +11,7 @@ from referee.allpass import DEALER_FORCED, AllPass
 from referee.bids import numbers
 from referee.cards import DOUBLE_40
 from referee.errors import RefereeError
-from referee.hand import HandEntry, maker_side_tricks, require_bid, require_maker
+from referee.hand import HandEntry, PARTIAL_AUCTION, maker_side_tricks, require_bid, require_maker
 from referee.options import hands, target
 from referee.scoring import check_dealer_forced, plural
 from referee.table import GameState, Outcome, Table
@@ -78,6 +78,11 @@ VARIANT = Variant(
         "also applies unless it is set to null.",
         "Bowers rank as in euchre; the first of two identical cards wins a trick.",
         "A hand with no 'partner' key, or partner null, means nobody played the called card: the maker was alone.",
+    ),
+    silent_accepts=(
+        "Whether the partner entered really played the called card first: the score sheet does not record the cards.",
+        "A dealer who bids less than 6 after everybody else passed: [003] forces 6 only when no one bids.",
+        PARTIAL_AUCTION,
     ),
     doc=__doc__,
 )

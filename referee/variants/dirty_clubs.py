@@ -10,7 +10,7 @@ from referee.allpass import THROWN_IN
 from referee.bids import numbers
 from referee.cards import DIRTY_CLUBS_PACKS, Deck
 from referee.errors import RefereeError
-from referee.hand import HandEntry, require_bid, seat_tricks
+from referee.hand import HandEntry, PARTIAL_AUCTION, require_bid, seat_tricks
 from referee.options import Option, start
 from referee.scoring import plural
 from referee.table import GameState, Outcome, Table
@@ -103,6 +103,12 @@ VARIANT = Variant(
         "The pack grows with the players, as five cards each and an upcard need: 10 to ace for three, 9s "
         "added for four, 8s for five and 7s for six. The trick judge uses the pack of the table's size, or "
         "the six-player pack when no size is given.",
+    ),
+    silent_accepts=(
+        "A second round of bidding after a first round of passes, and when the second round stops: [003] says only "
+        "that 'the bid can go a second time', so up to two calls each are accepted.",
+        "With bump, every player but the high bidder dropping out: [003] does not say that someone must stay in.",
+        PARTIAL_AUCTION,
     ),
     doc=__doc__,
 )

@@ -8,7 +8,7 @@ from referee import endings
 from referee.allpass import NEVER, AllPass
 from referee.bids import Bid, no_trump
 from referee.cards import PINOCHLE_48
-from referee.hand import HandEntry, require_bid, require_maker, team_tricks
+from referee.hand import HandEntry, PARTIAL_AUCTION, require_bid, require_maker, team_tricks
 from referee.options import Option, target
 from referee.scoring import defenders_note, made_or_set
 from referee.table import GameState, Outcome, Table
@@ -64,6 +64,11 @@ VARIANT = Variant(
         "Bowers rank as in euchre (each deck has its own right and left bower); the first of two identical cards "
         "wins the trick.",
         "A no-trump bid ranks just below the suit bid of the same number, as [003] lets a suit bid 'match' it.",
+    ),
+    silent_accepts=(
+        "Backing a partner ([003]: 'adding to the partner's bid') is entered as an ordinary higher bid; whether it "
+        "was in the partner's suit is not checked.",
+        PARTIAL_AUCTION,
     ),
     doc=__doc__,
 )

@@ -10,7 +10,7 @@ from referee.allpass import DEALER_FORCED, AllPass
 from referee.bids import numbers
 from referee.cards import PINOCHLE_48_NO_BOWERS
 from referee.errors import RefereeError
-from referee.hand import HandEntry, require_bid, require_maker, team_tricks
+from referee.hand import HandEntry, PARTIAL_AUCTION, require_bid, require_maker, team_tricks
 from referee.options import Option, target
 from referee.scoring import check_dealer_forced, defenders_note, made_or_set
 from referee.table import GameState, Outcome, Table
@@ -79,6 +79,10 @@ VARIANT = Variant(
         "The game is to 30 as in 24-card pepper, which [002] says the scoring follows.",
         "No bowers: every suit ranks A K Q J 10 9, and the first of two identical cards wins the trick.",
         "A forced dealer who goes alone and is set loses twice half the bid.",
+    ),
+    silent_accepts=(
+        "A forced dealer who goes alone: [002] and [003] do not say whether the forced dealer may.",
+        PARTIAL_AUCTION,
     ),
     doc=__doc__,
 )

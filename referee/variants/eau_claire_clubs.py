@@ -9,7 +9,7 @@ from referee.allpass import VOID, AllPass
 from referee.bids import Bid, no_trump
 from referee.cards import EUCHRE_24
 from referee.errors import RefereeError
-from referee.hand import HandEntry, require_bid, team_tricks
+from referee.hand import HandEntry, PARTIAL_AUCTION, require_bid, team_tricks
 from referee.options import start
 from referee.scoring import plural
 from referee.table import Ending, GameState, Outcome, Table
@@ -24,6 +24,13 @@ NO_SIT_OUT_SCORES = (1, 2, 3)
 def set_back(total: int) -> int:
     """A set adds 5, never above 20 ([003] Eau Claire Clubs, Set)."""
     return max(0, min(SET_BACK, CEILING - total))
+
+
+def eau_claire_totals(rules: dict) -> tuple[int, int]:
+    """A side still playing stands between 1 and 20: zero or less has won ([003] Eau Claire Clubs,
+    Winning), and a set never takes a score above 20 ([003] Eau Claire Clubs, Set: "up to a maximum
+    of 20"; nothing else adds points)."""
+    return 1, CEILING
 
 
 def check_sit_out(hand: HandEntry, table: Table, state: GameState, defenders: int) -> None:
@@ -149,6 +156,7 @@ VARIANT = Variant(
     score=score_eau_claire,
     end=eau_claire_end,
     all_pass=lambda rules: AllPass(VOID, "Everybody passed on a non-club upcard: the hand is void and the deal passes."),
+    totals_range=eau_claire_totals,
     auction_rounds=1,
     ladder=lambda n, rules: LADDER,
     sources=("[003] Eau Claire Clubs: Bidding", "[003] Eau Claire Clubs: Set", "[003] Eau Claire Clubs: Scoring",
@@ -158,6 +166,12 @@ VARIANT = Variant(
         "A set never takes a score above 20; a side already at 20 or more gains nothing.",
         "Void hands do not break or extend a run of sit-outs.",
         "The misdeals of [003] (four of a kind, ace no face) are entered as void hands.",
+    ),
+    silent_accepts=(
+        "A void hand on a club upcard: [003] forbids only the special misdeals (four of a kind, ace no face) on a "
+        "club upcard, so an ordinary misdeal is accepted.",
+        "Defenders who sit out against a no-trump bid: [003] does not forbid it.",
+        PARTIAL_AUCTION,
     ),
     doc=__doc__,
 )

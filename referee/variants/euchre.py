@@ -9,11 +9,11 @@ from referee import endings
 from referee.allpass import DEALER_FORCED, VOID, AllPass
 from referee.cards import EUCHRE_24, EUCHRE_25, EUCHRE_32, Deck
 from referee.errors import RefereeError
-from referee.hand import HandEntry
+from referee.hand import HandEntry, TRUMP_VS_TURNED_CARD
 from referee.options import Option, renege_penalty, stick_the_dealer, target
 from referee.scoring import apply_renege, partnership_euchre
 from referee.table import GameState, Outcome, Table
-from referee.variant import Variant
+from referee.variant import Variant, below_target
 
 DECKS = {24: EUCHRE_24, 32: EUCHRE_32, 25: EUCHRE_25}
 EUCHRE_FIELDS = frozenset({"maker", "trump", "alone", "forced", "void", "tricks", "renege"})
@@ -32,6 +32,13 @@ def all_pass_void_or_stuck(rules: dict) -> AllPass:
     if rules.get("stick_the_dealer"):
         return AllPass(DEALER_FORCED, "Stick the dealer: the dealer is stuck and must name trump.")
     return AllPass(VOID, "Nobody made trump: the hand is void and the deal passes to the left.")
+
+
+def euchre_totals(rules: dict) -> tuple[int | None, int | None]:
+    """Euchre scores only go up, except by a renege penalty ([000] Euchre, scoring; [004] Scoring,
+    Irregularities & disputes): without one (renege_penalty 0, or a game with no renege key) no side
+    is ever below 0; a side at the target has won."""
+    return (0 if rules.get("renege_penalty", 0) == 0 else None), below_target(rules)
 
 
 def score_euchre(hand: HandEntry, table: Table, rules: dict, state: GameState) -> Outcome:
@@ -78,6 +85,7 @@ VARIANT = Variant(
     score=score_euchre,
     end=endings.bidder_goes_out,
     all_pass=all_pass_void_or_stuck,
+    totals_range=euchre_totals,
     sources=("[000] Euchre", "[004] Scoring", "[004] Variation 1: 24-card euchre", "[004] Variation 2: 25-card euchre",
              "[004] Irregularities & disputes"),
     rulings=(
@@ -88,6 +96,12 @@ VARIANT = Variant(
         "side then loses renege_penalty points (default 2, [004]).",
         "A lone defender ([004]) is a house rule (lone_defender): a euchre by a lone defender scores 4 however many "
         "tricks the defender took.",
+    ),
+    silent_accepts=(
+        "A renege by the partner of a lone defender: the score sheet does not say which defender went alone, so the "
+        "referee cannot tell who sat out. (A renege by a lone maker's partner is refused: [000] says the partner "
+        "takes no further part in the hand.)",
+        TRUMP_VS_TURNED_CARD,
     ),
     doc=__doc__,
 )

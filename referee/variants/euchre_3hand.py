@@ -5,12 +5,12 @@ Sources: [004] Variation 4: Three-hand euchre (otherwise "follow the standard ru
 from __future__ import annotations
 
 from referee import endings
-from referee.hand import HandEntry, maker_side_tricks, require_maker
+from referee.hand import HandEntry, TRUMP_VS_TURNED_CARD, maker_side_tricks, require_maker
 from referee.options import renege_penalty, stick_the_dealer, target
 from referee.scoring import apply_renege, check_stuck_dealer, plural
 from referee.table import GameState, Outcome, Table
 from referee.variant import Variant
-from referee.variants.euchre import DECKS, SUITS_ONLY, all_pass_void_or_stuck, euchre_deck
+from referee.variants.euchre import DECKS, SUITS_ONLY, all_pass_void_or_stuck, euchre_deck, euchre_totals
 from referee.options import Option
 
 
@@ -60,6 +60,7 @@ VARIANT = Variant(
     score=score_three_hand,
     end=endings.better_score_wins,
     all_pass=all_pass_void_or_stuck,
+    totals_range=euchre_totals,
     sources=("[004] Variation 4: Three-hand euchre", "[000] Euchre"),
     rulings=(
         "If two players reach the target on one hand (both defenders after a euchre), the higher score wins and "
@@ -67,6 +68,9 @@ VARIANT = Variant(
         "The maker always plays alone, so 'alone' need not be entered; tricks may be the maker's count or a list "
         "per seat.",
         "A renege costs the player who reneged renege_penalty points, as in four-hand euchre [004].",
+    ),
+    silent_accepts=(
+        TRUMP_VS_TURNED_CARD,
     ),
     doc=__doc__,
 )

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from referee import endings
 from referee.cards import SIX_HAND_33
-from referee.hand import HandEntry
+from referee.hand import HandEntry, TRUMP_VS_TURNED_CARD
 from referee.options import Option, renege_penalty, stick_the_dealer, target
 from referee.scoring import apply_renege, partnership_euchre
 from referee.table import GameState, Outcome, Table
 from referee.variant import Variant
-from referee.variants.euchre import SUITS_ONLY, all_pass_void_or_stuck
+from referee.variants.euchre import SUITS_ONLY, all_pass_void_or_stuck, euchre_totals
 
 
 def score_six_hand(hand: HandEntry, table: Table, rules: dict, state: GameState) -> Outcome:
@@ -45,11 +45,16 @@ VARIANT = Variant(
     score=score_six_hand,
     end=endings.bidder_goes_out,
     all_pass=all_pass_void_or_stuck,
+    totals_range=euchre_totals,
     sources=("[004] Variation 5: Six-hand euchre",),
     rulings=(
         "A lone maker who takes 3 or 4 tricks scores 1, as in four-hand euchre: [004] raises only the march and "
         "the euchre.",
         "The card a lone maker asks from a partner does not change the score, so it is not entered.",
+    ),
+    silent_accepts=(
+        TRUMP_VS_TURNED_CARD,
+        "The card a lone maker asks of a partner is not entered: it does not change the score.",
     ),
     doc=__doc__,
 )

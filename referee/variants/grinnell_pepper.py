@@ -10,7 +10,7 @@ from referee.allpass import DEALER_FORCED, AllPass
 from referee.bids import numbers, peppers
 from referee.cards import EUCHRE_24
 from referee.errors import RefereeError
-from referee.hand import HandEntry, require_bid, require_maker, team_tricks
+from referee.hand import HandEntry, PARTIAL_AUCTION, require_bid, require_maker, team_tricks
 from referee.options import target
 from referee.scoring import check_dealer_forced, plural, signed
 from referee.table import GameState, Outcome, Table
@@ -81,6 +81,11 @@ VARIANT = Variant(
         "Defenders who take no trick lose what the bidders win on every contract, the peppers included.",
         "The bidding side's score does not depend on the card passed or on whether the partner plays, so neither "
         "is entered.",
+    ),
+    silent_accepts=(
+        "A player who passed bidding again in a later round: [003] does not say a pass is final.",
+        "A forced dealer who bids more than 4: [003] sets only the dealer's minimum, so it is an ordinary bid.",
+        PARTIAL_AUCTION,
     ),
     doc=__doc__,
 )

@@ -10,7 +10,7 @@ from referee.allpass import HOLDER_FORCED, AllPass
 from referee.bids import numbers
 from referee.cards import EUCHRE_25
 from referee.errors import RefereeError
-from referee.hand import HandEntry, require_bid, require_maker, team_tricks
+from referee.hand import HandEntry, PARTIAL_AUCTION, require_bid, require_maker, team_tricks
 from referee.options import Option, target
 from referee.scoring import defenders_note, made_or_set
 from referee.table import GameState, Outcome, Table
@@ -79,6 +79,11 @@ VARIANT = Variant(
         "[003] scores a set as 1 point per undertrick; [000] and [004] take off the whole bid. The product follows "
         "[000] and offers [003] as set_penalty: undertricks.",
         "A forced hand may leave out the bid: it is 3.",
+    ),
+    silent_accepts=(
+        "Who held the joker on a forced hand: any seat may be the forced maker, since the score sheet does not "
+        "record the cards.",
+        PARTIAL_AUCTION,
     ),
     doc=__doc__,
 )

@@ -10,7 +10,7 @@ from referee.allpass import DEALER_FORCED, AllPass
 from referee.bids import PEPPER, Bid, no_trump
 from referee.cards import EUCHRE_24
 from referee.errors import RefereeError
-from referee.hand import HandEntry, require_bid, require_maker, team_tricks
+from referee.hand import HandEntry, PARTIAL_AUCTION, require_bid, require_maker, team_tricks
 from referee.options import target
 from referee.scoring import check_dealer_forced, plural, signed
 from referee.table import GameState, Outcome, Table
@@ -87,6 +87,12 @@ VARIANT = Variant(
         "both kinds without ranking them against each other.",
         "Pepper may be played in a suit or at no trump; the stuck dealer's 4 likewise.",
         "The hickeys are counted per side in the result's marks; they do not change who wins.",
+    ),
+    silent_accepts=(
+        "A player who passed bidding again in a later round: [003] does not say a pass is final.",
+        "A stuck dealer who bids more than 4 after three passes: [003] sets only the dealer's minimum, so it is an "
+        "ordinary bid, not a forced one.",
+        PARTIAL_AUCTION,
     ),
     doc=__doc__,
 )

@@ -11,7 +11,7 @@ from referee.allpass import DEALER_FORCED, THROWN_IN, AllPass
 from referee.bids import BIG_PEPPER, LITTLE_PEPPER, numbers, peppers
 from referee.cards import EUCHRE_24
 from referee.errors import RefereeError
-from referee.hand import HandEntry, require_bid, require_maker, seat_tricks, team_tricks
+from referee.hand import HandEntry, PARTIAL_AUCTION, require_bid, require_maker, seat_tricks, team_tricks
 from referee.options import Option, target
 from referee.scoring import check_dealer_forced, made_or_set, plural, signed
 from referee.table import GameState, Outcome, Table
@@ -104,6 +104,12 @@ VARIANT = Variant(
         "[002] makes a set cost the bid; [000] and [003] cost 6 whatever the bid. The product follows [000] and "
         "offers [002] as set_penalty: bid.",
         "When all pass without dealer_forced, the hand is void and the deal passes: no document says otherwise.",
+    ),
+    silent_accepts=(
+        "A player who passed bidding again in a later round: [000] and [003] do not say a pass is final.",
+        "With the house rule dealer_forced, a dealer who bids more than 1 after three passes: [002] does not forbid "
+        "it, so it is an ordinary bid, not a forced one.",
+        PARTIAL_AUCTION,
     ),
     doc=__doc__,
 )

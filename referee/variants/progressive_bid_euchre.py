@@ -8,7 +8,7 @@ from referee import endings
 from referee.allpass import THROWN_IN
 from referee.bids import BIG_PEPPER, LITTLE_PEPPER, numbers, peppers
 from referee.cards import EUCHRE_24
-from referee.hand import HandEntry, require_bid, require_maker, team_tricks
+from referee.hand import HandEntry, PARTIAL_AUCTION, require_bid, require_maker, team_tricks
 from referee.options import hands, target
 from referee.scoring import defenders_note, made_or_set
 from referee.table import GameState, Outcome, Table
@@ -62,6 +62,10 @@ VARIANT = Variant(
         "little-pepper is [002]'s 'pepper' (all six with one passed card, 12) and big-pepper its 'loner' (all six "
         "alone, 24).",
         "Only suits may be trump ([002]: no-trump declarations are not permitted).",
+    ),
+    silent_accepts=(
+        "A bid of 1: [002] allows bids of one to six.",
+        PARTIAL_AUCTION,
     ),
     doc=__doc__,
 )

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from referee import endings
 from referee.cards import EUCHRE_24
-from referee.hand import HandEntry
+from referee.hand import HandEntry, TRUMP_VS_TURNED_CARD
 from referee.options import Option, hands, stick_the_dealer, target
 from referee.scoring import partnership_euchre
 from referee.table import GameState, Outcome, Table
 from referee.variant import Variant
-from referee.variants.euchre import SUITS_ONLY, all_pass_void_or_stuck
+from referee.variants.euchre import SUITS_ONLY, all_pass_void_or_stuck, euchre_totals
 
 
 def score_progressive(hand: HandEntry, table: Table, rules: dict, state: GameState) -> Outcome:
@@ -45,6 +45,7 @@ VARIANT = Variant(
     score=score_progressive,
     end=endings.after_hands,
     all_pass=all_pass_void_or_stuck,
+    totals_range=euchre_totals,
     sources=("[003] Progressive Euchre, Rating", "[002] Progressive Euchre, Basics"),
     rulings=(
         "A game is 8 hands at the table (option hands); the tournament's bell may stop it sooner. With hands "
@@ -53,6 +54,9 @@ VARIANT = Variant(
         "score wins and equal scores are a tie, which the tournament's tie rule then settles.",
         "A lone maker who is euchred gives the defenders 2 like any euchre; only a sweep (all five to the "
         "defenders) gives 4.",
+    ),
+    silent_accepts=(
+        TRUMP_VS_TURNED_CARD,
     ),
     doc=__doc__,
 )

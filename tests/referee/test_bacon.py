@@ -94,3 +94,16 @@ def test_validation(rules, hands, hand, field):
 
 def test_hand_after_the_end():
     assert_refused(V, [{"maker": 0, "alone": True, "tricks": 5}, {"void": True}], 1, None, start_totals=[6, 0])
+
+
+# -- hands that could not have happened (issue 18) ----------------------------------------------
+@pytest.mark.parametrize("start", [
+    pytest.param([-1, 0], id="[000] Bacon, Scoring: points are only ever won, so no side is below 0"),
+    pytest.param([0, 10], id="[000] Bacon: the first partnership to ten points wins"),
+])
+def test_start_totals_a_game_in_progress_cannot_have(start):
+    assert_refused(V, [], None, "start_totals", start_totals=start)
+
+
+def test_start_totals_inside_the_range_are_accepted():
+    assert_not_over(V, [], start_totals=[9, 0])

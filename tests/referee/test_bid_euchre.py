@@ -103,3 +103,29 @@ def test_rules_and_after_the_end():
     assert_refused(V, [], None, "rules", rules={"little_pepper": 10})
     assert_refused(V, [], None, "rules", rules={"set_wins": "no"})
     assert_refused(V, [{"maker": 0, "bid": 2, "tricks": 2}, {"void": True}], 1, None, start_totals=[40, 0])
+
+
+# -- hands that could not have happened (issue 18) ----------------------------------------------
+def test_an_all_pass_auction_cannot_have_a_contract():
+    # variants.md bid-euchre ruling: the documents have no all-pass rule; the hand is void
+    assert_refused(V, [{"maker": 1, "bid": 3, "auction": ["pass"] * 4, "tricks": 3}], 0, "auction")
+
+
+def test_once_round_only():
+    # [002] Bid Euchre, Bidding: "the bidding only goes around the table once"
+    assert_refused(V, [{"maker": 1, "bid": 4, "auction": [3, "pass", "pass", "pass", 4], "tricks": 4}], 0, "auction")
+
+
+def test_start_totals_over_42_are_accepted():
+    # [003] Bid Euchre, win: "It is possible for a team to have more than 42 points before the end of the game"
+    assert_not_over(V, [], start_totals=[44, 50])
+
+
+def test_the_dealer_may_match_a_pepper_bid_and_take_it():
+    # [003] Bid Euchre, Offer: "If someone calls One Best, Moon or Super Moon, the dealer may call the same or
+    # higher bid and win the bid."
+    result = score(V, [{"maker": 0, "auction": ["little-pepper", "pass", "pass", "little-pepper"], "tricks": 6}])
+    assert result["hands"][0]["deltas"] == [12, -6]
+    # only the dealer, and only a pepper: any other equal call does not beat the bid before it
+    assert_refused(V, [{"maker": 3, "auction": ["pass", "little-pepper", "little-pepper"], "tricks": 6}], 0, "auction")
+    assert_refused(V, [{"maker": 0, "auction": [4, "pass", "pass", 4], "tricks": 4}], 0, "auction")

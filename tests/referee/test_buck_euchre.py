@@ -24,13 +24,13 @@ SCORING = [
                  id="[000] Buck, Bidding: all four decline to name trump, the hand is played with no trump"),
     pytest.param({"trump": "NT", "upcard": "D", "tricks": [0, 2, 2, 1]}, [5, -2, -2, -1], {"no-trump"},
                  id="[000] Buck: at no trump there is no declarer; staying in without a trick is +5"),
-    pytest.param({"maker": 3, "upcard": "C", "trump": "C", "tricks": [1, 1, 0, 3]}, [-1, -1, 5, -3], {"club-upcard"},
+    pytest.param({"upcard": "C", "trump": "C", "tricks": [1, 1, 0, 3]}, [-1, -1, 5, -3], {"club-upcard"},
                  id="[000] Buck, Game play: a club upcard makes clubs trump; every player must play"),
     pytest.param({"upcard": "C", "tricks": [2, 1, 1, 1]}, [-2, -1, -1, -1], {"club-upcard"},
                  id="[000] Buck, Game play: club upcard, bidding bypassed: no declarer"),
     pytest.param({"upcard": "C", "trump": "C", "tricks": [2, 1, 1, 1]}, [-2, -1, -1, -1], {"club-upcard"},
                  id="[000] Buck, Game play: club upcard with trump C entered and no declarer"),
-    pytest.param({"maker": 0, "upcard": "9C", "tricks": [5, 0, 0, 0]}, [-5, 5, 5, 5], {"club-upcard", "all-tricks"},
+    pytest.param({"upcard": "9C", "tricks": [5, 0, 0, 0]}, [-5, 5, 5, 5], {"club-upcard", "all-tricks"},
                  id="[000] Buck: the upcard may be given as a card (9C); a sweep scores -5 as usual"),
 ]
 
@@ -95,7 +95,7 @@ def test_above_zero_plays_on():
 VALIDATION = [
     pytest.param([{"maker": 0, "dropped": [0], "tricks": [3, 0, 1, 1]}], 0, "dropped",
                  id="[000] Buck, Bidding: the declarer cannot drop (the others drop, from the declarer's left)"),
-    pytest.param([{"maker": 0, "upcard": "C", "dropped": [2], "tricks": [3, 1, 0, 1]}], 0, "dropped",
+    pytest.param([{"upcard": "C", "dropped": [2], "tricks": [3, 1, 0, 1]}], 0, "dropped",
                  id="[000] Buck, Game play: clubs turned up, every player is obliged to play"),
     pytest.param([{"dropped": [2], "tricks": [3, 1, 0, 1]}], 0, "dropped",
                  id="[000] Buck: nobody drops when nobody named trump (variants.md)"),
@@ -126,3 +126,17 @@ def test_rules_players_and_after_the_end():
     assert_refused(V, [], None, "rules", rules={"target": 10})
     assert_refused(V, [], None, "players", players=5)
     assert_refused(V, [{"maker": 0, "tricks": [5, 0, 0, 0]}, {"void": True}], 1, None)
+
+
+# -- hands that could not have happened (issue 18) ----------------------------------------------
+def test_nobody_is_the_maker_on_a_club_upcard():
+    # [000] Buck Euchre, Game play: clubs turned up, "the bidding round is bypassed"; Bidding: "The player who
+    # fixes the trump suit is called the declarer", and nobody fixes it
+    assert_refused(V, [{"maker": 3, "upcard": "C", "tricks": [1, 1, 0, 3]}], 0, "maker")
+    assert_refused(V, [{"maker": 0, "upcard": "9C", "trump": "C", "tricks": [5, 0, 0, 0]}], 0, "maker")
+
+
+def test_start_totals_at_zero_are_refused():
+    # [000] Buck Euchre, Scoring: a score of zero or less wins; match-format: nothing after the end
+    assert_refused(V, [], None, "start_totals", start_totals=[0, 25, 25, 25])
+    assert_not_over(V, [], start_totals=[30, 1, 25, 25])  # sets add 5, so a score may rise above 25

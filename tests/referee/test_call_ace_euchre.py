@@ -104,3 +104,16 @@ def test_four_to_six_players(players):
 
 def test_hand_after_the_end():
     assert_refused(V, [{"maker": 0, "tricks": 5}, {"maker": 1, "tricks": 3}], 1, None, start_totals=[6, 0, 0, 0])
+
+
+# -- hands that could not have happened (issue 18) ----------------------------------------------
+@pytest.mark.parametrize("start", [
+    pytest.param([-1, 0, 0, 0], id="[004] Variation 6: points are only ever won, so nobody is below 0"),
+    pytest.param([10, 0, 0, 0], id="[match-format] a player at the target (10) has already won"),
+])
+def test_start_totals_a_game_in_progress_cannot_have(start):
+    assert_refused(V, [], None, "start_totals", start_totals=start)
+
+
+def test_start_totals_inside_the_range_are_accepted():
+    assert_not_over(V, [], start_totals=[9, 0, 9, 0])

@@ -93,3 +93,16 @@ def test_five_players_and_rule_ranges():
     assert_refused(V, [], None, "players", players=4)
     assert_refused(V, [], None, "rules", rules={"hands": 0}, **P)
     assert_refused(V, [], None, "rules", rules={"target": -1}, **P)
+
+
+# -- hands that could not have happened (issue 18) ----------------------------------------------
+def test_an_all_pass_auction_forces_the_dealer():
+    # [003] Florida, Bidding: "if no one bids the dealer must accept a bid of six"
+    assert_refused(V, [{"maker": 0, "bid": 6, "auction": ["pass"] * 5, "tricks": 6}], 0, "forced", **P)
+    assert_refused(V, [{"maker": 1, "forced": True, "auction": [6] + ["pass"] * 4, "tricks": 6}], 0, "forced", **P)
+
+
+def test_start_totals_at_a_set_target_are_refused():
+    # [003] Florida, Scoring: "specifying the number of points" also ends the game
+    assert_refused(V, [], None, "start_totals", start_totals=[21, 0, 0, 0, 0], rules={"target": 21}, **P)
+    assert_not_over(V, [], start_totals=[60, 0, 0, -8, 0], **P)  # ten hands, no target by default

@@ -130,3 +130,23 @@ def test_the_pack_grows_with_the_players(players, lowest):
 
 def test_the_judge_without_a_table_size_takes_the_six_player_pack():
     assert judge_trick("dirty-clubs", "S", [[0, "7H"], [1, "8H"]]).card == "8H"
+
+
+# -- hands that could not have happened (issue 18) ----------------------------------------------
+IMPOSSIBLE = [
+    pytest.param([{"upcard": "C", "auction": ["pass"] * 4, "tricks": [2, 1, 1, 1]}], 0, "auction",
+                 id="[003] Dirty Clubs, Rules: a club upcard means there is no bidding"),
+    pytest.param([{"maker": 1, "bid": 2, "upcard": "H", "auction": ["pass"] * 4, "tricks": [1, 2, 1, 1]}], 0,
+                 "auction", id="variants.md dirty-clubs ruling: everybody passed, so the hand is void"),
+]
+
+
+@pytest.mark.parametrize("hands, hand, field", IMPOSSIBLE)
+def test_impossible_hands_are_refused(hands, hand, field):
+    assert_refused(V, hands, hand, field)
+
+
+def test_start_totals_at_zero_are_refused():
+    # [003] Dirty Clubs, Rating: the goal is to reach 0; match-format: nothing after the end
+    assert_refused(V, [], None, "start_totals", start_totals=[15, 15, 0, 15])
+    assert_not_over(V, [], start_totals=[25, 15, 1, 15])

@@ -26,8 +26,8 @@ SCORING = [
                  id="option made_scores=tricks: a set still costs the bid"),
     pytest.param({}, {"maker": 0, "bid": 5, "auction": ["4NT", 4, "pass", 5], "tricks": 5}, [5, 7], {"made"},
                  id="[003] DDBE, Bidding: after No-Trump the next bid can match it in a suit"),
-    pytest.param({}, {"maker": 1, "bid": "5NT", "auction": ["pass", 4, "pass", "pass", "5NT"], "tricks": 5},
-                 [7, 5], {"made"}, id="[003] DDBE, Bidding: bid until 3 consecutive passes; re-entry allowed"),
+    pytest.param({}, {"maker": 2, "bid": "5NT", "auction": [3, "pass", 4, "pass", "pass", "5NT"], "tricks": 5},
+                 [5, 7], {"made"}, id="[003] DDBE, Bidding: bid until 3 consecutive passes; re-entry allowed"),
     pytest.param({}, {"maker": 2, "bid": 7, "auction": ["3NT", "pass", 4, "pass", "pass", 5, 6, "pass", "pass",
                                                         7, "pass", "pass", "pass"], "tricks": 7}, [7, 5], {"made"},
                  id="[003] DDBE, Bidding: players may bid multiple times (13 calls, three times round)"),
@@ -88,3 +88,23 @@ def test_validation(hands, hand, field):
 def test_rules_and_after_the_end():
     assert_refused(V, [], None, "rules", rules={"made_scores": "both"})
     assert_refused(V, [{"maker": 0, "bid": 12, "tricks": 12}, {"void": True}], 1, None, start_totals=[40, 0])
+
+
+# -- hands that could not have happened (issue 18) ----------------------------------------------
+IMPOSSIBLE = [
+    pytest.param([{"maker": 2, "bid": 4, "auction": ["pass", 4, "pass", "pass", "pass"], "tricks": 4}], 0, "auction",
+                 id="[003] DDBE, Bidding: the person to the dealer's left must bid a minimum of 3"),
+    pytest.param([{"maker": 1, "bid": 4, "auction": [3, "pass", "pass", "pass", 4], "tricks": 4}], 0, "auction",
+                 id="[003] DDBE, Bidding: once there are 3 consecutive passes, the last bidder wins"),
+]
+
+
+@pytest.mark.parametrize("hands, hand, field", IMPOSSIBLE)
+def test_impossible_hands_are_refused(hands, hand, field):
+    assert_refused(V, hands, hand, field)
+
+
+def test_start_totals_at_50_are_refused():
+    # [003] DDBE, Winning: until one team gets 50 or more points; match-format: nothing after the end
+    assert_refused(V, [], None, "start_totals", start_totals=[50, 0])
+    assert_not_over(V, [], start_totals=[49, -20])

@@ -90,3 +90,22 @@ def test_validation(players, rules, hands, hand, field):
 def test_player_counts_and_after_the_end():
     assert_refused(V, [], None, "players", players=5)
     assert_refused(V, [{"maker": 0, "bid": 12, "tricks": 12}, {"void": True}], 1, None, start_totals=[20, 0])
+
+
+# -- hands that could not have happened (issue 18) ----------------------------------------------
+IMPOSSIBLE = [
+    pytest.param([{"maker": 0, "bid": 3, "auction": ["pass"] * 4, "tricks": 3}], 0, "forced",
+                 id="[002] Double Hasenpfeffer: if all pass, the dealer names trump at the minimum (forced)"),
+    pytest.param([{"maker": 1, "forced": True, "auction": [4, "pass", "pass", "pass"], "tricks": 4}], 0, "forced",
+                 id="[002] Double Hasenpfeffer: somebody bid, so the dealer was not forced"),
+]
+
+
+@pytest.mark.parametrize("hands, hand, field", IMPOSSIBLE)
+def test_impossible_hands_are_refused(hands, hand, field):
+    assert_refused(V, hands, hand, field)
+
+
+def test_start_totals_at_30_are_refused():
+    assert_refused(V, [], None, "start_totals", start_totals=[0, 30])
+    assert_not_over(V, [], start_totals=[29, -30])

@@ -151,3 +151,29 @@ def test_rules_and_after_the_end():
     assert_refused(V, [], None, "rules", rules={"start": 501})
     assert_refused(V, [], None, "rules", rules={"ceiling": 20})
     assert_refused(V, [{"maker": 0, "bid": 3, "tricks": [3, 2]}, {"void": True}], 1, None, start_totals=[3, 15])
+
+
+# -- hands that could not have happened (issue 18) ----------------------------------------------
+IMPOSSIBLE = [
+    pytest.param([{"upcard": "C", "auction": ["pass"] * 4, "tricks": [3, 2]}], 0, "auction",
+                 id="[003] Eau Claire Clubs, Trade: if the upcard is a club, no bidding takes place"),
+    pytest.param([{"maker": 1, "bid": 3, "upcard": "H", "auction": ["pass"] * 4, "tricks": [2, 3]}], 0, "auction",
+                 id="variants.md eau-claire-clubs ruling: all pass on a non-club upcard, the hand is void"),
+]
+
+
+@pytest.mark.parametrize("hands, hand, field", IMPOSSIBLE)
+def test_impossible_hands_are_refused(hands, hand, field):
+    assert_refused(V, hands, hand, field)
+
+
+@pytest.mark.parametrize("start", [
+    pytest.param([21, 15], id="[003] Eau Claire Clubs, Set: a set adds 5 up to a maximum of 20"),
+    pytest.param([15, 0], id="[003] Eau Claire Clubs, Winning: zero or less has won"),
+])
+def test_start_totals_outside_1_to_20_are_refused(start):
+    assert_refused(V, [], None, "start_totals", start_totals=start)
+
+
+def test_start_totals_from_1_to_20_are_accepted():
+    assert_not_over(V, [], start_totals=[20, 1])

@@ -217,3 +217,50 @@ def test_document_level_validation(doc_change, field):
     with pytest.raises(RefereeError) as info:
         score_match(doc)
     assert info.value.field == field and info.value.hand is None
+
+
+# -- hands that could not have happened (issue 18) ----------------------------------------------
+IMPOSSIBLE = [
+    pytest.param({}, [{"maker": 0, "alone": True, "tricks": 3, "renege": 2}], 0, "renege",
+                 id="[000] Euchre, Determining trumps: a lone maker's partner takes no further part in the hand"),
+
+]
+
+
+@pytest.mark.parametrize("rules, hands, hand, field", IMPOSSIBLE)
+def test_impossible_hands_are_refused(rules, hands, hand, field):
+    assert_refused(V, hands, hand, field, rules=rules)
+
+
+POSSIBLE = [
+    pytest.param({}, {"maker": 0, "alone": True, "tricks": 3, "renege": 0}, [-1, 0],
+                 id="[004] Irregularities: the lone maker can renege: +1, then -2"),
+    pytest.param({}, {"maker": 0, "alone": True, "tricks": 3, "renege": 1}, [1, -2],
+                 id="[004] Irregularities: a defender against a lone maker can renege"),
+    pytest.param({}, {"maker": 0, "tricks": 3, "renege": 2}, [-1, 0],
+                 id="[004] Irregularities: the maker's partner plays when the maker is not alone"),
+    pytest.param({"lone_defender": True}, {"maker": 0, "alone": True, "defender_alone": True, "tricks": 2,
+                                           "renege": 3}, [0, 2],
+                 id="silent: the sheet does not say which defender went alone, so either defender may renege"),
+]
+
+
+@pytest.mark.parametrize("rules, hand, deltas", POSSIBLE)
+def test_reneges_by_players_in_the_hand_are_scored(rules, hand, deltas):
+    assert_scores(V, hand, deltas, {"renege"}, rules=rules)
+
+
+@pytest.mark.parametrize("rules, start", [
+    pytest.param({}, [10, 0], id="[match-format] a hand after the game ended is an error: 10 has won"),
+    pytest.param({}, [3, 12], id="[000] Euchre: first to the target wins, so 12 has already won"),
+    pytest.param({"target": 5}, [0, 5], id="[000] Euchre: game to 5 points"),
+    pytest.param({"renege_penalty": 0}, [-1, 0], id="[000] Euchre, scoring: points are only ever won"),
+])
+def test_start_totals_a_game_in_progress_cannot_have(rules, start):
+    err = assert_refused(V, [], None, "start_totals", rules=rules, start_totals=start)
+    assert "cannot start at" in err.message
+
+
+def test_start_totals_inside_the_range_are_accepted():
+    assert_not_over(V, [], start_totals=[9, 9])
+    assert_not_over(V, [], start_totals=[-4, 0])  # [004]: a renege costs 2, so a side can be below zero

@@ -99,3 +99,15 @@ def test_validation(rules, hands, hand, field):
 def test_player_count_and_hand_after_the_end():
     assert_refused(V, [], None, "players", players=4)
     assert_refused(V, [{"maker": 0, "tricks": 5}, {"maker": 1, "tricks": 3}], 1, None, start_totals=[8, 0, 0], **P)
+
+
+# -- hands that could not have happened (issue 18) ----------------------------------------------
+def test_start_totals_at_the_target_are_refused():
+    # [004] Variation 4 follows the standard rules: first to the target; match-format: no hand after the end
+    assert_refused(V, [], None, "start_totals", start_totals=[0, 10, 0], **P)
+    assert_not_over(V, [], start_totals=[9, -2, 0], **P)  # a renege costs 2 [004]
+
+
+def test_every_player_plays_so_anyone_can_renege():
+    # [004] Variation 4: the maker plays alone against the other two, who all play: no partner sits out
+    assert_scores(V, {"maker": 0, "tricks": 3, "renege": 1}, [1, -2, 0], {"renege"}, **P)

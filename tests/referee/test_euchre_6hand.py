@@ -83,3 +83,20 @@ def test_validation(rules, hands, hand, field):
 
 def test_six_players_only():
     assert_refused(V, [], None, "players", players=4)
+
+
+# -- hands that could not have happened (issue 18) ----------------------------------------------
+@pytest.mark.parametrize("renege", [2, 4])
+def test_a_lone_makers_partners_cannot_renege(renege):
+    # [004] Variation 5: "the maker's two partners discard their hands face down"
+    assert_refused(V, [{"maker": 0, "alone": True, "tricks": 3, "renege": renege}], 0, "renege", **P)
+
+
+def test_a_defender_against_a_lone_maker_can_renege():
+    assert_scores(V, {"maker": 0, "alone": True, "tricks": 3, "renege": 1}, [1, -2], {"renege"}, **P)
+
+
+def test_start_totals_at_the_target_are_refused():
+    # [004] Variation 5: games are played to 10 points; match-format: no hand after the game ended
+    assert_refused(V, [], None, "start_totals", start_totals=[10, 0], **P)
+    assert_not_over(V, [], start_totals=[9, -2], **P)

@@ -92,3 +92,24 @@ def test_validation(hands, hand, field):
 
 def test_after_the_end():
     assert_refused(V, [{"maker": 0, "bid": 6, "sat_out": True}, {"void": True}], 1, None, start_totals=[40, 0])
+
+
+# -- hands that could not have happened (issue 18) ----------------------------------------------
+IMPOSSIBLE = [
+    pytest.param([{"maker": 0, "bid": 4, "auction": ["pass"] * 3, "tricks": 4}], 0, "forced",
+                 id="[003] Pepper, Midwest (Grinnell), Offer: the dealer is forced to 4 if all others fold"),
+    pytest.param([{"maker": 1, "forced": True, "auction": [5, "pass", "pass", "pass"], "tricks": 5}], 0, "forced",
+                 id="[003] Grinnell, Offer: somebody bid, so the dealer was not forced"),
+    pytest.param([{"maker": 1, "bid": 5, "auction": [4, "pass", "pass", "pass", 5], "tricks": 5}], 0, "auction",
+                 id="[003] Grinnell: similar to Pepper, the auction ends after three passes in a row"),
+]
+
+
+@pytest.mark.parametrize("hands, hand, field", IMPOSSIBLE)
+def test_impossible_hands_are_refused(hands, hand, field):
+    assert_refused(V, hands, hand, field)
+
+
+def test_start_totals_at_42_are_refused():
+    assert_refused(V, [], None, "start_totals", start_totals=[42, 0])
+    assert_not_over(V, [], start_totals=[41, -30])

@@ -122,3 +122,27 @@ def test_rules_and_after_the_end():
     assert_refused(V, [], None, "rules", rules={"set_penalty": "half"})
     assert_refused(V, [], None, "rules", rules={"target": 501})
     assert_refused(V, [{"maker": 0, "bid": 6, "tricks": 6}, {"void": True}], 1, None, start_totals=[4, 0])
+
+
+# -- hands that could not have happened (issue 18) ----------------------------------------------
+IMPOSSIBLE = [
+    pytest.param([{"maker": 2, "bid": 3, "auction": ["pass"] * 4, "tricks": 3}], 0, "forced",
+                 id="[000] Hasenpfeffer, Bidding: all four passed, so only the joker holder's forced 3 follows"),
+    pytest.param([{"maker": 1, "bid": 4, "auction": ["pass"] * 4, "tricks": 4}], 0, "forced",
+                 id="[004] Variation 3: if all players pass, the bid is forced at 3 to the joker's holder"),
+    pytest.param([{"maker": 0, "forced": True, "auction": ["pass", "pass", "pass", 3], "tricks": 3}], 0, "forced",
+                 id="[000] Hasenpfeffer, Bidding: the dealer bid, so nobody was forced"),
+    pytest.param([{"maker": 0, "bid": 3, "auction": ["pass", "pass", "pass", 3, "pass"], "tricks": 3}], 0, "auction",
+                 id="[000] Hasenpfeffer, Bidding: the dealer gets the final bid; no second round"),
+]
+
+
+@pytest.mark.parametrize("hands, hand, field", IMPOSSIBLE)
+def test_impossible_hands_are_refused(hands, hand, field):
+    assert_refused(V, hands, hand, field)
+
+
+def test_start_totals_at_ten_are_refused():
+    # [000] Hasenpfeffer, Scoring: play continues until one partnership reaches ten; match-format: nothing after
+    assert_refused(V, [], None, "start_totals", start_totals=[10, 0])
+    assert_not_over(V, [], start_totals=[9, -20])

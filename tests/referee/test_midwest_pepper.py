@@ -97,3 +97,38 @@ def test_validation(hands, hand, field):
 def test_rules_and_after_the_end():
     assert_refused(V, [], None, "rules", rules={"set_penalty": "bid"})
     assert_refused(V, [{"maker": 0, "bid": 6, "tricks": 6}, {"void": True}], 1, None, start_totals=[40, 0])
+
+
+# -- hands that could not have happened (issue 18) ----------------------------------------------
+IMPOSSIBLE = [
+    pytest.param([{"maker": 0, "bid": 4, "auction": ["pass"] * 3, "tricks": 4}], 0, "forced",
+                 id="[003] pepper (Midwest), Trump bids: if three consecutive players fold, the dealer is stuck"),
+    pytest.param([{"maker": 1, "forced": True, "auction": [4, "pass", "pass", "pass"], "tricks": 4}], 0, "forced",
+                 id="[003] pepper (Midwest): somebody bid, so the dealer was not stuck"),
+    pytest.param([{"maker": 1, "bid": 5, "auction": [4, "pass", "pass", "pass", 5], "tricks": 5}], 0, "auction",
+                 id="[003] Pepper: the auction ends when a bid has been accepted by all three other players"),
+]
+
+
+@pytest.mark.parametrize("hands, hand, field", IMPOSSIBLE)
+def test_impossible_hands_are_refused(hands, hand, field):
+    assert_refused(V, hands, hand, field)
+
+
+def test_the_stuck_dealers_recorded_pass_is_the_forced_four():
+    result = score(V, [{"maker": 0, "forced": True, "auction": ["pass"] * 4, "tricks": 4}])
+    assert last(result)["deltas"] == [4, 2]
+
+
+def test_start_totals_at_42_are_refused():
+    # [003] pepper (Midwest), Points & Wins: the game goes to 42; match-format: nothing after the end
+    assert_refused(V, [], None, "start_totals", start_totals=[0, 42])
+    assert_not_over(V, [], start_totals=[41, -30])
+
+
+def test_an_auction_that_ends_at_no_trump_is_played_at_no_trump():
+    # [003] pepper (Midwest), Trump bids & naming: the no-trump bids are their own bids; the bid read from the
+    # auction must agree with the trump as a bid entered on the hand does
+    assert_refused(V, [{"maker": 1, "auction": ["5NT"], "trump": "H", "tricks": 5}], 0, "trump")
+    assert_refused(V, [{"maker": 1, "auction": [5], "trump": "NT", "tricks": 5}], 0, "bid")
+    assert last(score(V, [{"maker": 1, "auction": ["5NT"], "trump": "NT", "tricks": 5}]))["deltas"] == [1, 5]

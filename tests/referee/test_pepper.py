@@ -136,3 +136,45 @@ def test_validation(players, rules, hands, hand, field):
 def test_five_players_and_after_the_end():
     assert_refused(V, [], None, "players", players=5)
     assert_refused(V, [{"maker": 0, "bid": 5, "tricks": 5}, {"void": True}], 1, None, start_totals=[25, 0])
+
+
+# -- hands that could not have happened (issue 18) ----------------------------------------------
+IMPOSSIBLE = [
+    pytest.param(4, {}, [{"maker": 1, "bid": 2, "auction": ["pass"] * 4, "tricks": 2}], 0, "auction",
+                 id="variants.md pepper: without dealer_forced an all-pass hand is thrown in"),
+    pytest.param(4, {"dealer_forced": True}, [{"maker": 0, "bid": 1, "auction": ["pass"] * 3, "tricks": 1}], 0,
+                 "forced", id="[002] Pepper: if the first three players pass, the dealer is forced at one"),
+    pytest.param(4, {"dealer_forced": True}, [{"maker": 1, "forced": True, "auction": [1, "pass", "pass", "pass"],
+                                               "tricks": 1}], 0, "forced",
+                 id="[002] Pepper: somebody bid, so nobody was forced"),
+    pytest.param(4, {}, [{"maker": 1, "bid": 4, "auction": [3, "pass", "pass", "pass", 4], "tricks": 4}], 0,
+                 "auction", id="[000] Pepper, Bidding: bidding ends at three consecutive passes"),
+    pytest.param(4, {}, [{"maker": 1, "bid": 2, "auction": ["pass"] * 4 + [2], "tricks": 2}], 0, "auction",
+                 id="[000] Pepper: after four passes nobody can bid"),
+    pytest.param(3, {}, [{"maker": 1, "bid": 3, "auction": [2, "pass", "pass", 3], "tricks": [3, 3, 2]}], 0,
+                 "auction", id="[003] Pepper, Offer: bidding continues until all but one player passes"),
+]
+
+
+@pytest.mark.parametrize("players, rules, hands, hand, field", IMPOSSIBLE)
+def test_impossible_hands_are_refused(players, rules, hands, hand, field):
+    assert_refused(V, hands, hand, field, rules=rules, players=players)
+
+
+def test_the_forced_dealer_and_a_dealer_who_bids_after_three_passes():
+    # [002] Pepper: "If the first three players pass, dealer names trump at a bid of one trick."
+    rules = {"dealer_forced": True}
+    assert_scores(V, {"maker": 0, "forced": True, "auction": ["pass"] * 3, "tricks": 1}, [1, 5], {"forced"},
+                  rules=rules)
+    assert_scores(V, {"maker": 0, "forced": True, "auction": ["pass"] * 4, "tricks": 1}, [1, 5], {"forced"},
+                  rules=rules)
+    # the dealer may bid more than one: an ordinary bid, and the auction goes on to three passes
+    assert_scores(V, {"maker": 0, "bid": 3, "auction": ["pass"] * 3 + [3, "pass", "pass", "pass"], "tricks": 3},
+                  [3, 3], {"made"}, rules=rules)
+
+
+def test_start_totals_at_thirty_are_refused():
+    # [000] Pepper, Scoring: play continues until one partnership scores 30; match-format: nothing after
+    assert_refused(V, [], None, "start_totals", start_totals=[30, 0])
+    assert_refused(V, [], None, "start_totals", start_totals=[0, 31, 0], players=3)
+    assert_not_over(V, [], start_totals=[29, -40])

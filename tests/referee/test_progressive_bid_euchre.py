@@ -69,3 +69,14 @@ VALIDATION = [
 @pytest.mark.parametrize("hands, hand, field", VALIDATION)
 def test_validation(hands, hand, field):
     assert_refused(V, hands, hand, field)
+
+
+# -- hands that could not have happened (issue 18) ----------------------------------------------
+def test_an_all_pass_auction_cannot_have_a_contract():
+    # [002] Progressive Euchre, The Game: each player bids once; nobody bid, so the hand is thrown in
+    assert_refused(V, [{"maker": 1, "bid": 3, "auction": ["pass"] * 4, "tricks": 3}], 0, "auction")
+
+
+def test_start_totals_at_a_set_target_are_refused():
+    assert_refused(V, [], None, "start_totals", start_totals=[0, 20], rules={"target": 20})
+    assert_not_over(V, [], start_totals=[40, -30])

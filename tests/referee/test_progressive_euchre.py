@@ -91,3 +91,11 @@ VALIDATION = [
 @pytest.mark.parametrize("rules, hands, hand, field", VALIDATION)
 def test_validation(rules, hands, hand, field):
     assert_refused(V, hands, hand, field, rules=rules)
+
+
+# -- hands that could not have happened (issue 18) ----------------------------------------------
+def test_start_totals_below_zero_are_refused():
+    # [003] Progressive Euchre, Rating: points are only ever won
+    assert_refused(V, [], None, "start_totals", start_totals=[-1, 0])
+    assert_not_over(V, [], start_totals=[20, 30])  # no target by default: the game is a number of hands
+    assert_refused(V, [], None, "start_totals", start_totals=[10, 0], rules={"target": 10})

@@ -83,7 +83,10 @@ def played_hand(draw, variant, n: int, rules: dict) -> dict:
     if "defender_alone" in fields and rules.get("lone_defender"):
         hand["defender_alone"] = draw(st.booleans())
     if "renege" in fields and draw(st.integers(0, 4)) == 0:
-        hand["renege"] = draw(st.integers(0, n - 1))
+        # a lone maker's partners lay their cards down, so they cannot renege ([000] Euchre)
+        alone = hand.get("alone") and variant.partnership
+        partners = {s for s in range(maker % 2, n, 2) if s != maker} if alone else set()
+        hand["renege"] = draw(st.sampled_from([s for s in range(n) if s not in partners]))
     hand["tricks"] = draw(tricks_value(variant, n, maker))
     if "dropped" in fields and (variant.key == "buck-euchre" or rules.get("bump")):
         out = [s for s, t in enumerate(hand["tricks"]) if t == 0 and s != maker]
@@ -142,12 +145,14 @@ def match_docs(draw, short: bool = False):
             rules["hands"] = draw(st.integers(1, 6 if short else 12))
     resolved = variant.resolve_rules(rules)
     sides = 2 if variant.is_partnership(n) else n
+    low, high = variant.open_range(resolved)
     if variant.countdown:
         totals = st.integers(1, 6 if short else resolved["start"])
     elif resolved.get("target") is not None:
-        totals = st.integers(resolved["target"] - (6 if short else 30), resolved["target"] - 1)
+        totals = st.integers(max(resolved["target"] - (6 if short else 30), -1000 if low is None else low),
+                             resolved["target"] - 1)
     else:
-        totals = st.integers(-20, 20)
+        totals = st.integers(-20 if low is None else low, 20)
     doc = {"format": "euchre-match/1", "variant": key, "players": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"][:n],
            "rules": rules, "first_dealer": draw(st.integers(0, n - 1))}
     if draw(st.booleans()) or short:
@@ -281,8 +286,13 @@ def broken_docs(draw) -> str:
                                              st.floats(allow_nan=False), st.booleans(), st.lists(st.integers())))
     elif where == "start_totals":
         sides = 2 if variant.is_partnership(n) else n
+        low, high = variant.open_range(variant.resolve_rules(doc["rules"]))
+        outside = [st.integers(max_value=low - 1)] if low is not None else []
+        outside += [st.integers(min_value=high + 1)] if high is not None else []
         doc["start_totals"] = draw(st.one_of(
             st.lists(st.integers(-50, 50)).filter(lambda t: len(t) != sides),
+            *([st.lists(st.integers(-50, 50), min_size=sides - 1, max_size=sides - 1).flatmap(
+                lambda t: st.one_of(*outside).map(lambda bad: t + [bad]))] if outside else []),
             st.lists(st.one_of(SAFE_TEXT, st.floats(allow_nan=False), st.booleans()), min_size=sides,
                      max_size=sides).filter(lambda t: t != []),
             TRUTHY_SCALARS))

@@ -1,0 +1,62 @@
+"""Issue 18, the referee's refusals of hands that could not have happened, as the app shows them: each
+lands next to the field it concerns (or, for an import, on the document), with and without htmx, and
+nothing is saved. The rules themselves are tested in tests/referee/."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.app_helpers import add_hand, create_match, setup_data, stored_hands
+from tests.test_forms import error_for, match_count
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_renege_by_a_lone_makers_partner_is_refused_next_to_renege(client, app, htmx):
+    # [000] Euchre: the lone maker's partner "takes no further part in the hand"
+    match_id = create_match(client)
+    response = add_hand(client, match_id, htmx=htmx, maker=0, trump="H", alone=True, tricks=3, renege=2)
+    assert response.status_code == 422
+    assert any("could not renege" in m for m in error_for(response.get_data(as_text=True), "renege"))
+    assert stored_hands(app, match_id) == []
+    # the same renege by a defender is scored
+    assert add_hand(client, match_id, maker=0, trump="H", alone=True, tricks=3, renege=1).status_code == 303
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_maker_on_a_buck_euchre_club_upcard_is_refused_next_to_maker(client, app, htmx):
+    # [000] Buck Euchre: a club upcard bypasses the bidding, so nobody is the declarer
+    match_id = create_match(client, variant="buck-euchre")
+    response = add_hand(client, match_id, htmx=htmx, upcard="C", maker=0, trump="C",
+                        tricks_0=2, tricks_1=1, tricks_2=1, tricks_3=1)
+    assert response.status_code == 422
+    assert any("nobody is the maker" in m for m in error_for(response.get_data(as_text=True), "maker"))
+    assert stored_hands(app, match_id) == []
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_start_totals_at_the_target_are_refused_next_to_the_start_totals(client, app, htmx):
+    response = client.post("/matches/new", setup_data(start=[10, 0]), htmx=htmx)
+    assert response.status_code == 422
+    messages = error_for(response.get_data(as_text=True), "start_0")
+    assert any("cannot start at 10" in m for m in messages), messages
+    assert match_count(app) == 0
+    assert client.post("/matches/new", setup_data(start=[9, 0])).status_code == 303
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_an_imported_document_starting_past_the_goal_is_refused(client, app, htmx):
+    doc = {"format": "euchre-match/1", "variant": "eau-claire-clubs", "players": ["Ann", "Bob", "Cy", "Di"],
+           "start_totals": [25, 15], "hands": []}
+    response = client.post("/matches/import", {"document": json.dumps(doc)}, htmx=htmx)
+    assert response.status_code == 422
+    assert "never go above 20" in response.get_data(as_text=True)
+    assert match_count(app) == 0
+
+
+def test_the_what_if_says_a_lone_hand_would_leave_the_partners_renege_impossible(client):
+    match_id = create_match(client)
+    assert add_hand(client, match_id, maker=0, trump="H", tricks=3, renege=2).status_code == 303
+    response = client.get(f"/matches/{match_id}/hands/1/what-if?change=alone")
+    assert response.status_code == 200
+    assert 'id="what-if-refused"' in response.get_data(as_text=True)
