@@ -60,3 +60,57 @@ def test_the_what_if_says_a_lone_hand_would_leave_the_partners_renege_impossible
     response = client.get(f"/matches/{match_id}/hands/1/what-if?change=alone")
     assert response.status_code == 200
     assert 'id="what-if-refused"' in response.get_data(as_text=True)
+
+
+def _store_a_hand_saved_before_the_rule(app, match_id: int, data: dict) -> None:
+    """A hand the form would now refuse, as an older version of the app could have saved it, last."""
+    from extensions import db
+    from models import Hand, Match
+
+    with app.app_context():
+        position = 1 + (db.session.scalar(db.select(db.func.max(Hand.position)).where(Hand.match_id == match_id))
+                        or 0)
+        hand = Hand(match_id=match_id, position=position, token=f"old-{position}")
+        hand.set_from_dict(data)
+        db.session.add(hand)
+        db.session.execute(db.update(Match).where(Match.id == match_id).values(version=Match.version + 1))
+        db.session.commit()
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_match_saved_before_a_rule_was_made_stricter_still_opens_and_says_what_to_fix(client, app, htmx):
+    match_id = create_match(client)
+    add_hand(client, match_id, maker=1, trump="H", tricks=3)
+    _store_a_hand_saved_before_the_rule(app, match_id, {"maker": 0, "trump": "H", "alone": True, "tricks": 3,
+                                                           "renege": 2})
+    _store_a_hand_saved_before_the_rule(app, match_id, {"maker": 3, "trump": "S", "tricks": 3})
+    response = client.get(f"/matches/{match_id}", htmx=htmx)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "Hand 2 could not have happened:" in html and 'id="refused-hand"' in html
+    assert 'id="hand-3"' in html and "Not scored until the hand before it is right." in html
+    assert client.get(f"/matches/{match_id}/export.json").status_code == 200
+    # Deleting the refused hand puts things right: every hand is scored again.
+    from extensions import db
+    from models import Match
+
+    with app.app_context():
+        match = db.session.get(Match, match_id)
+        bad, version = match.hands[1].id, match.version
+    response = client.post(f"/matches/{match_id}/hands/{bad}/delete", {"version": version})
+    assert response.status_code in (200, 303), response.get_data(as_text=True)[:500]
+    assert 'id="refused-hand"' not in client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert len(stored_hands(app, match_id)) == 2
+
+
+def test_a_groups_pages_and_exports_keep_working_with_such_a_match(client, app):
+    from tests.group_helpers import create_group, group_match
+
+    group_id = create_group(client)
+    match_id = group_match(client, group_id)
+    add_hand(client, match_id, maker=1, trump="H", tricks=3)
+    _store_a_hand_saved_before_the_rule(app, match_id, {"maker": 0, "trump": "H", "alone": True, "tricks": 3,
+                                                           "renege": 2})
+    for url in (f"/groups/{group_id}/matches/{match_id}", f"/groups/{group_id}/export/matches.csv",
+                f"/groups/{group_id}/export/hands.csv", f"/groups/{group_id}/evenings", f"/groups/{group_id}/stats"):
+        assert client.get(url).status_code == 200, url

@@ -62,7 +62,7 @@ def _csv(rows: list[list[Any]]) -> str:
 
 
 def _scored(group_id: int) -> list[tuple[Match, dict]]:
-    return [(match, scoring.score(match)) for match in group_matches(group_id)]
+    return [(match, scoring.score_kept(match)[0]) for match in group_matches(group_id)]
 
 
 def export_matches_csv(group_id: int) -> str:

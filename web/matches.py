@@ -159,7 +159,7 @@ def rematch(match_id: int):
     old = get_match(match_id)
     if old.table_game is not None:
         abort(403, description="A progressive night's game has no rematch: the night seats the next game.")
-    result = scoring.score(old)
+    result, _refused = scoring.score_kept(old)
     n = len(old.seats)
     dealt = [h.get("dealer") for h in result.get("hands", []) if h.get("dealer") is not None]
     first_dealer = (dealt[-1] + 1) % n if dealt else (old.first_dealer + 1) % n

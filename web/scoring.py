@@ -37,6 +37,25 @@ def score(match: Match, hands: list[dict] | None = None) -> dict:
     return referee.score_match(match.document(hands))
 
 
+def score_kept(match: Match) -> tuple[dict, RefereeError | None]:
+    """The result of a match as it is stored, and the referee's refusal when it holds something it now
+    refuses (a match saved before a rule was made stricter: a hand, or start totals, that could not
+    have happened). Then the hands before the refused one are scored (without the start totals, when
+    they are what is refused), so the page still shows the match and says what to fix."""
+    try:
+        return score(match), None
+    except RefereeError as error:
+        hands = [hand.to_dict() for hand in match.hands]
+        if error.hand is not None:
+            try:
+                return score(match, hands[:error.hand]), error
+            except RefereeError:
+                pass
+        doc = match.document([])
+        doc.pop("start_totals", None)
+        return referee.score_match(doc), error
+
+
 def sides_for(variant: Any, players: list[str], rules: dict | None = None) -> list[str]:
     """The referee's names for the sides, from an empty match (used before a match exists)."""
     doc = {"format": "euchre-match/1", "variant": variant.key, "rules": rules or {}, "players": players,
@@ -110,6 +129,16 @@ class Board:
     result: dict
     table: Table
     rows: list[dict]
+    # What the referee refuses in the stored match (a hand saved before a rule was made stricter).
+    problem: RefereeError | None = None
+
+    @property
+    def problem_words(self) -> str | None:
+        if self.problem is None:
+            return None
+        where = (f"Hand {self.problem.hand + 1} could not have happened: " if self.problem.hand is not None
+                 else "The start totals cannot be right: ")
+        return where + self.problem.message + " Edit or delete it; the hands after it are scored once it is right."
 
     @property
     def sides(self) -> list[str]:
@@ -175,10 +204,19 @@ class Board:
 
 def board(match: Match, result: dict | None = None) -> Board:
     variant = get_variant(match.variant)
+    problem = None
     if result is None:
-        result = score(match)
+        result, problem = score_kept(match)
     rows = []
-    for index, (hand, scored) in enumerate(zip(match.hands, result.get("hands", []))):
+    scored_hands = result.get("hands", [])
+    for index, hand in enumerate(match.hands):
+        if index >= len(scored_hands):  # not scored: the referee refused it, or one before it
+            rows.append({"index": index, "number": index + 1, "hand": hand, "scored": {"events": []},
+                         "dealer": None, "notes": [], "totals": [], "unscored": True,
+                         "line": "Could not have happened: edit or delete it." if problem and problem.hand == index
+                         else "Not scored until the hand before it is right."})
+            continue
+        scored = scored_hands[index]
         rows.append({
             "index": index,
             "number": index + 1,
@@ -190,7 +228,8 @@ def board(match: Match, result: dict | None = None) -> Board:
             "totals": scored.get("totals", []),
         })
     table = table_for(variant, match.players, match.rules or {})
-    return Board(match=match, variant=variant, rules=match.rules or {}, result=result, table=table, rows=rows)
+    return Board(match=match, variant=variant, rules=match.rules or {}, result=result, table=table, rows=rows,
+                 problem=problem)
 
 
 def has_pepper_bids(key: str) -> bool:

@@ -18,6 +18,7 @@ from sqlalchemy.orm import aliased
 from werkzeug.security import generate_password_hash
 
 import referee
+from web import scoring
 from extensions import db
 from models import (AuditEntry, Hand, Match, MatchSeat, Night, NightPlayer, NightScreen, NightSeat, NightTable,
                     Player, TableGame)
@@ -394,7 +395,7 @@ class HandsResult:
 
 def hands_result(table_game: TableGame) -> HandsResult:
     match = table_game.match
-    result = referee.score_match(match.document())
+    result, _refused = scoring.score_kept(match)
     by_match_seat = {v: k for k, v in MATCH_SEAT.items()}
     loners = {seat: 0 for seat in SEATS}
     last_scorer = None
