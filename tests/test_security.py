@@ -20,17 +20,20 @@ ESCAPED = re.compile(r"&lt;script&gt;alert|&lt;img src=x|&lt;svg onload", re.I)
 # -- the state of the database, to show that a refused request changed nothing ----------------------
 def snapshot(app) -> dict:
     from extensions import db
-    from models import AuditEntry, Group, Hand, Match, MatchSeat, Night, NightPlayer, Player, TableGame
+    from models import (AuditEntry, Group, Hand, Match, MatchSeat, Night, NightPlayer, Player, RemovedMatch, Season,
+                        TableGame)
 
     with app.app_context():
         db.session.remove()
         matches = db.session.query(Match).order_by(Match.id).all()
         return {
             "players": sorted((p.id, p.name) for p in db.session.query(Player)),
-            "groups": [(g.id, g.name) for g in db.session.query(Group).order_by(Group.id)],
+            "groups": [(g.id, g.name, g.code, g.time_zone) for g in db.session.query(Group).order_by(Group.id)],
+            "seasons": db.session.query(Season).count(),
+            "removed matches": db.session.query(RemovedMatch).count(),
             "seats": db.session.query(MatchSeat).count(),
             "hands": db.session.query(Hand).count(),
-            "matches": [(m.id, m.version, m.status, [h.to_dict() for h in m.hands]) for m in matches],
+            "matches": [(m.id, m.version, m.status, m.group_id, [h.to_dict() for h in m.hands]) for m in matches],
             "nights": [(n.id, n.version, n.status, n.current_game) for n in db.session.query(Night).order_by(Night.id)],
             "night players": [(p.id, p.left_after) for p in db.session.query(NightPlayer).order_by(NightPlayer.id)],
             "table games": [(t.id, t.status) for t in db.session.query(TableGame).order_by(TableGame.id)],
@@ -119,8 +122,18 @@ def group_post(client, app, endpoint: str) -> tuple[dict, dict]:
     group_match(client, group_id, names=("Ann", "Bob", "Cy", "Di"))
     group_match(client, group_id, names=("Ann", "Bobby", "Eve", "Flo"))
     players = _group_players(app, group_id)
-    values = {"group_id": group_id, "player_id": players["Bob"]}
+    match_id = group_match(client, group_id, names=("Ann", "Bob", "Cy", "Gus"))
+    values = {"group_id": group_id, "player_id": players["Bob"], "match_id": match_id}
+    if endpoint == "groups.restore_match":
+        client.post(f"/groups/{group_id}/matches/{match_id}/delete")
+        values["removed_id"] = _latest_id(app, "RemovedMatch")
+    if endpoint == "groups.delete_season":
+        client.post(f"/groups/{group_id}/seasons", {"name": "Autumn", "starts": "2025-09-01", "ends": "2025-11-30"})
+        values["season_id"] = _latest_id(app, "Season")
     bodies = {
+        "groups.delete_match": {}, "groups.restore_match": {}, "groups.move_out": {}, "groups.abandon": {},
+        "groups.replace_codes": {}, "groups.delete_season": {}, "groups.set_time_zone": {"time_zone": "Europe/Paris"},
+        "groups.add_season": {"name": "Winter", "starts": "2025-12-01", "ends": "2026-02-28", "best_of": "8"},
         "groups.join": {"code": group_code(client, group_id)},
         "groups.rename": {"name": "Robert"},
         "groups.merge": {"keep": str(players["Bob"]), "merge": str(players["Bobby"])},
@@ -136,6 +149,15 @@ def _group_players(app, group_id: int) -> dict[str, int]:
 
     with app.app_context():
         return {p.name: p.id for p in db.session.query(Player).filter_by(group_id=group_id)}
+
+
+def _latest_id(app, model: str) -> int:
+    import models
+    from extensions import db
+
+    with app.app_context():
+        table = getattr(models, model)
+        return db.session.scalar(db.select(db.func.max(table.id)))
 
 
 def _result_body() -> dict:
