@@ -421,7 +421,7 @@ def every_get_page(client, app) -> list[str]:
     add_hand(client, match_id, maker=1, trump="H", tricks=3)
     hand_id = first_hand_id(app, match_id)
     night, _body = night_post(client, app, "nights.close")  # a night in play: its director and table 1's phone
-    group, _body = group_post(client, app, "groups.rename")  # a group this client may see
+    group, _body = group_post(client, app, "groups.delete_season")  # a group this client may see, with a season
     values = {"match_id": match_id, "hand_id": hand_id, "number": 1, "key": "euchre", **night, **group}
     urls = ["/nowhere", "/rules/cards?trump=S&variant=bacon", f"/matches/{match_id}/hands/1/what-if?change=more"]
     for rule in app.url_map.iter_rules():
