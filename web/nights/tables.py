@@ -32,16 +32,16 @@ bp = Blueprint("tables", __name__, url_prefix="/t")
 
 @bp.get("/")
 def enter_code():
-    code = access.normal_code(request.args.get("code") or "")
-    if code:
+    typed = (request.args.get("code") or "").strip()  # shown back as typed
+    if access.normal_code(typed):
         try:
-            table = access.find_table(code)
+            table = access.find_table(typed)
         except access.TooManyCodes as refused:
-            return too_many_codes(refused, code)
+            return too_many_codes(refused, typed)
         if table is not None:
             return redirect(url_for("tables.show", code=table.code), 303)
-        return night_page("nights/_enter_code.html", status=404, code=code,
-                                error=f"No table has the code {code}. Check the card on your table.")
+        return night_page("nights/_enter_code.html", status=404, code=typed,
+                                error=f"No table has the code {typed}. Check the card on your table.")
     return night_page("nights/_enter_code.html", code="", error=None)
 
 
