@@ -341,6 +341,8 @@ def test_reset_pin_with_an_option(app, client):
     assert "Thursday night" in result.output and slug in result.output
     assert director.post(f"/nights/{slug}/login", {"pin": PIN}).status_code == 422  # the old PIN is gone
     assert director.post(f"/nights/{slug}/login", {"pin": "97531"}).status_code == 303
+    audit = director.get(f"/nights/{slug}/audit").get_data(as_text=True)
+    assert "PIN changed" in audit and "the server&#39;s command line" in audit
 
 
 def test_reset_pin_asks_twice(app, client):

@@ -20,6 +20,7 @@ from extensions import db
 from models import Match, Night, NightTable, TableGame
 from models.night import CODE_MAX
 from web.nights import throttle
+from web.nights.service import audit
 
 PIN_FAILURES_ALLOWED = 5
 PIN_WINDOW = timedelta(minutes=10)
@@ -75,10 +76,12 @@ def try_pin(night: Night, pin: str) -> PinCheck:
     return PinCheck(ok=False, left=taken.left)
 
 
-def set_pin(night: Night, pin: str) -> None:
-    """A new PIN for the night (``flask nights reset-pin``); old guesses at the old one are forgotten."""
+def set_pin(night: Night, pin: str, actor: str) -> None:
+    """A new PIN for the night (``flask nights reset-pin``), in the audit trail; old guesses at the old one
+    are forgotten."""
     night.pin_hash = generate_password_hash(pin)  # as ``service.create_night`` does
     throttle.clear_everyone(pin_limit(night).scope)
+    audit(night, actor, "pin-reset", "A new director PIN was set.")
 
 
 def safe_next(target: str | None, fallback: str) -> str:

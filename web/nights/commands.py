@@ -35,6 +35,6 @@ def reset_pin(slug: str, pin: str | None) -> None:
             pin = typed
         else:
             click.echo("The PIN is 4 to 8 digits.", err=True)
-    access.set_pin(night, pin)
+    access.set_pin(night, pin, actor="the server's command line")
     db.session.commit()
     click.echo(f"New director PIN set for {night.name} on {night.day.isoformat()} (/nights/{night.slug}).")

@@ -391,7 +391,7 @@ def chart(slug: str):
 ACTIONS = {"created": "Set up", "check-in": "Check-in", "leave": "Left", "return": "Came back",
            "game-start": "Game started", "finished": "Night over", "bell": "Bell", "submit": "Result sent",
            "confirm": "Result confirmed", "reject": "Result not agreed", "close": "Table closed",
-           "correct": "Correction"}
+           "correct": "Correction", "pin-reset": "PIN changed"}
 VALUE_LABELS = {"ns": "N–S", "ew": "E–W", "winner": "winner", "loners": "loners", "status": "status"}
 STATUS_WORDS = {"playing": "playing", "submitted": "sent, waiting for the other pair", "done": "done"}
 
