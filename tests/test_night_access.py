@@ -4,7 +4,6 @@ all at once), the director never locked out by someone else, no redirect off the
 the command that resets a forgotten PIN."""
 from __future__ import annotations
 
-import re
 import threading
 from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
