@@ -39,6 +39,7 @@ import asyncio
 import gzip
 import html
 import http.client
+import itertools
 import json
 import os
 import platform
@@ -431,15 +432,21 @@ Endpoint = Union[str, Callable[[Answer], str]]
 
 
 class Browser:
+    made = itertools.count(1)
+
     def __init__(self, client: HttpClient, recorder: Recorder) -> None:
         self.client = client
         self.recorder = recorder
         self.cookies: dict[str, str] = {}
         self.csrf = ""
+        number = next(Browser.made)
+        # Every phone on the Wi-Fi has its own address, and the app counts code guesses per address: sent from
+        # this machine, the bench says which in X-Forwarded-For (believed from loopback, as from a local proxy).
+        self.address = f"10.{number >> 16 & 255}.{number >> 8 & 255}.{number & 255}"
 
     def request_headers(self, htmx: bool, extra: dict[str, str] | None = None) -> dict[str, str]:
-        """What this phone's browser sends: gzip, its cookies, htmx's header, and ``extra``."""
-        headers = {"Accept-Encoding": "gzip", "User-Agent": "load-night-bench"}
+        """What this phone's browser sends: gzip, its cookies, htmx's header, its address, and ``extra``."""
+        headers = {"Accept-Encoding": "gzip", "User-Agent": "load-night-bench", "X-Forwarded-For": self.address}
         if htmx:
             headers["HX-Request"] = "true"
         if self.cookies:

@@ -8,8 +8,8 @@ from models.group import Group, RemovedMatch, Season
 from models.player import Player
 from models.match import Match, MatchSeat
 from models.hand import Hand, HAND_KEYS
-from models.night import (AuditEntry, Night, NightPlayer, NightScreen, NightSeat, NightTable, PinAttempt,
+from models.night import (AccessAttempt, AuditEntry, Night, NightPlayer, NightScreen, NightSeat, NightTable,
                           TableGame)
 
-__all__ = ["db", "Group", "RemovedMatch", "Season", "Player", "Match", "MatchSeat", "Hand", "HAND_KEYS", "AuditEntry", "Night", "NightPlayer",
-           "NightScreen", "NightSeat", "NightTable", "PinAttempt", "TableGame"]
+__all__ = ["db", "Group", "RemovedMatch", "Season", "Player", "Match", "MatchSeat", "Hand", "HAND_KEYS", "AuditEntry",
+           "Night", "NightPlayer", "NightScreen", "NightSeat", "NightTable", "AccessAttempt", "TableGame"]

@@ -1,5 +1,5 @@
 """A progressive euchre night: its players, tables, who sits where each game, each table's game,
-the audit trail and the director's PIN attempts.
+the audit trail, and the guesses at its PIN and table codes.
 
 The referee plans the seating (``referee.tournament``); these rows keep what it decided and what the
 tables reported. A table's game is scored hand by hand in an ordinary ``Match`` (the same form as any
@@ -23,6 +23,7 @@ SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 # Match seats run clockwise from 0 with 0 & 2 partners (match-format.md): North, East, South, West.
 MATCH_SEAT = {"N": 0, "E": 1, "S": 2, "W": 3}
 PAIR_NAMES = {"NS": "North–South", "EW": "East–West"}
+CODE_MAX = 8  # NightTable.code
 STANDINGS_CHANGED = "night_standings_changed"  # the key in ``db.session.info`` of the nights to redraw
 
 
@@ -108,7 +109,8 @@ class NightPlayer(db.Model):
 
 
 class NightTable(db.Model):
-    """A physical table with its card: number 1 is the head table. ``code`` (4 characters) opens its page."""
+    """A physical table with its card: number 1 is the head table. ``code`` (7 characters, the director's
+    secret, printed on the card) opens its page."""
 
     __tablename__ = "night_table"
     __table_args__ = (UniqueConstraint("night_id", "number"),)
@@ -116,7 +118,7 @@ class NightTable(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     night_id: Mapped[int] = mapped_column(ForeignKey("night.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column(Integer)
-    code: Mapped[str] = mapped_column(String(8), unique=True)
+    code: Mapped[str] = mapped_column(String(CODE_MAX), unique=True)
 
     night: Mapped[Night] = relationship(back_populates="tables")
 
@@ -231,13 +233,14 @@ class AuditEntry(db.Model):
     new: Mapped[Any] = mapped_column(JSONValue, nullable=True)
 
 
-class PinAttempt(db.Model):
-    """A director PIN attempt, kept so wrong guesses can be rate-limited across server workers."""
+class AccessAttempt(db.Model):
+    """One client's guesses at one secret within a window: ``scope`` names the secret ("code" for every
+    table code, "pin <night id>" for a night's PIN), ``client`` the client's address. ``attempts`` counts
+    the guesses since ``since``; the counting is in ``web.nights.throttle``."""
 
-    __tablename__ = "pin_attempt"
-    __table_args__ = (Index("ix_pin_attempt_night_at", "night_id", "at"),)
+    __tablename__ = "access_attempt"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    night_id: Mapped[int] = mapped_column(ForeignKey("night.id", ondelete="CASCADE"))
-    at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
-    ok: Mapped[bool] = mapped_column(Boolean, default=False)
+    scope: Mapped[str] = mapped_column(String(24), primary_key=True)
+    client: Mapped[str] = mapped_column(String(64), primary_key=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    since: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

@@ -38,6 +38,13 @@ def start(director: Client, slug: str) -> None:
     assert response.status_code == 303, response.get_data(as_text=True)[:3000]
 
 
+def phone_at(flask_app, address: str) -> Client:
+    """A fresh browser on another device: the app tells clients apart by their address."""
+    flask_client = flask_app.test_client()
+    flask_client.environ_base["REMOTE_ADDR"] = address
+    return Client(flask_client)
+
+
 class Tables:
     """One phone per table: a test client that opened the table's page (which lets it write there)."""
 

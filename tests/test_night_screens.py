@@ -348,6 +348,7 @@ def played(app, client):
 
 @pytest.mark.parametrize("path", PAGES)
 def test_every_page_has_a_page_and_a_fragment(client, played, path):
+    login(client, _Night(played["id"]))  # the table cards are the director's
     url = f"/nights/{played['slug']}/{path}"
     page = client.get(url)
     assert page.status_code == 200, page.get_data(as_text=True)[:500]
@@ -366,7 +367,9 @@ def test_every_page_has_a_page_and_a_fragment(client, played, path):
 
 def test_every_page_works_for_a_night_with_nobody_yet(app, client):
     with app.app_context():
-        slug = make_night(names=()).slug
+        night = make_night(names=())
+        slug = night.slug
+        login(client, night)
     for path in PAGES:
         response = client.get(f"/nights/{slug}/{path}")
         assert response.status_code == 200, path
@@ -576,6 +579,7 @@ def test_tally_cards_one_per_player_filled_and_blank(client, played):
 
 
 def test_table_cards_have_number_code_url_and_qr(client, played):
+    login(client, _Night(played["id"]))
     response = client.get(f"/nights/{played['slug']}/print/table-cards")
     html = response.get_data(as_text=True)
     assert html.count('<article class="print-card table-card') == len(played["codes"]) == 2
@@ -592,7 +596,9 @@ def test_table_cards_have_number_code_url_and_qr(client, played):
 def test_table_cards_come_with_check_in(app, client):
     """Cards can be printed before the night starts: one table for every four players checked in."""
     with app.app_context():
-        slug = make_night(names=NINE[:3]).slug
+        night = make_night(names=NINE[:3])
+        slug = night.slug
+        login(client, night)
     html = client.get(f"/nights/{slug}/print/table-cards").get_data(as_text=True)
     assert "appear as players check in" in html and "<svg" not in html
     with app.app_context():

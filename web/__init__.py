@@ -8,7 +8,7 @@ from flask import Flask
 
 def register_blueprints(app: Flask) -> None:
     from web import disputes, groups, hands, home, matches
-    from web.nights import director, screens, tables
+    from web.nights import commands, director, screens, tables  # noqa: F401  (commands: flask nights ...)
     from web.render import register_filters
 
     app.register_blueprint(home.bp)

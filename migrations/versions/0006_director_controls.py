@@ -1,7 +1,7 @@
 """the director's controls: a disputed result and a corrected one are remembered
 
 Revision ID: 0006
-Revises: 0004
+Revises: 0005
 Create Date: 2026-11-25 17:45:00
 
 table_game.dispute keeps the result a pair said was "Not right" (who said it and the score they
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '0006'
-down_revision = '0004'
+down_revision = '0005'
 branch_labels = None
 depends_on = None
 

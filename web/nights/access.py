@@ -1,24 +1,32 @@
-"""Who may do what in a night: the director (after the PIN) changes the night; a phone that opened a
-table's page (its QR code or 4-character code) writes only that table's current game.
+"""Who may do what in a night: the director (after the PIN) changes the night and has the table codes and
+cards; a phone that opened a table's page (its QR code or its code) writes only that table's current game.
 
-Both grants live in the signed session cookie. Wrong PINs are counted in the database, so the limit
-holds across every server worker.
+Both grants live in the signed session cookie. Wrong PINs and wrong table codes are counted per client in
+the database (``throttle``): a stranger's guesses slow the stranger, never the director or the tables.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
+from urllib.parse import urlsplit
 
 from flask import abort, session
-from sqlalchemy import delete, func, select
+from sqlalchemy import select
 from sqlalchemy.orm import joinedload
-from werkzeug.security import check_password_hash
+from werkzeug.exceptions import TooManyRequests
+from werkzeug.security import check_password_hash, generate_password_hash
 
 from extensions import db
-from models import Match, Night, NightTable, PinAttempt, TableGame
-from models.base import utcnow
+from models import Match, Night, NightTable, TableGame
+from models.night import CODE_MAX
+from web.nights import throttle
+from web.nights.service import audit
 
-PIN_WINDOW = timedelta(minutes=10)
 PIN_FAILURES_ALLOWED = 5
+PIN_WINDOW = timedelta(minutes=10)
+# Codes are mistyped now and then. 10 guesses in 10 minutes, 300 in a 5-hour night, at 4.6 billion codes
+# (``service.CODE_LENGTH``) with 100 tables to find: about one chance in 150,000 per address guessing.
+CODE_LIMIT = throttle.Limit("code", allowed=10, window=timedelta(minutes=10))
 
 
 def get_night(slug: str) -> Night:
@@ -42,39 +50,88 @@ def require_director(night: Night) -> None:
         abort(403, description="Only the director can do this. Open the director page and type the PIN.")
 
 
-def pin_locked_for(night: Night) -> timedelta | None:
-    """How long until another PIN may be tried, or None when attempts are allowed."""
-    since = utcnow() - PIN_WINDOW
-    failures = db.session.scalars(select(PinAttempt.at).where(
-        PinAttempt.night_id == night.id, PinAttempt.ok.is_(False), PinAttempt.at >= since)
-        .order_by(PinAttempt.at)).all()
-    if len(failures) < PIN_FAILURES_ALLOWED:
-        return None
-    return failures[-PIN_FAILURES_ALLOWED] + PIN_WINDOW - utcnow()
+def pin_limit(night: Night) -> throttle.Limit:
+    return throttle.Limit(f"pin {night.id}", PIN_FAILURES_ALLOWED, PIN_WINDOW)
 
 
-def try_pin(night: Night, pin: str) -> bool:
-    """Check a PIN, recording the attempt (a right PIN clears the count)."""
-    ok = check_password_hash(night.pin_hash, pin or "")
-    if ok:
-        db.session.execute(delete(PinAttempt).where(PinAttempt.night_id == night.id))
-    else:
-        db.session.add(PinAttempt(night_id=night.id, ok=False))
-    db.session.commit()
-    return ok
+@dataclass(frozen=True)
+class PinCheck:
+    """What a PIN attempt came to: ``ok``; or, when not, how many tries are left, or the wait."""
+
+    ok: bool
+    left: int = 0
+    wait: timedelta | None = None
 
 
-def failures_left(night: Night) -> int:
-    since = utcnow() - PIN_WINDOW
-    count = db.session.scalar(select(func.count()).select_from(PinAttempt).where(
-        PinAttempt.night_id == night.id, PinAttempt.ok.is_(False), PinAttempt.at >= since)) or 0
-    return max(0, PIN_FAILURES_ALLOWED - count)
+def try_pin(night: Night, pin: str) -> PinCheck:
+    """Check a PIN typed on this client. The attempt is counted before the PIN is checked, so a burst of
+    guesses at once gets exactly PIN_FAILURES_ALLOWED checked; a right PIN clears this client's count."""
+    limit = pin_limit(night)
+    taken = throttle.take(limit)
+    if taken.wait is not None:
+        return PinCheck(ok=False, wait=taken.wait)
+    if check_password_hash(night.pin_hash, pin or ""):
+        throttle.clear(limit)
+        return PinCheck(ok=True)
+    return PinCheck(ok=False, left=taken.left)
+
+
+def set_pin(night: Night, pin: str, actor: str) -> None:
+    """A new PIN for the night (``flask nights reset-pin``), in the audit trail; old guesses at the old one
+    are forgotten."""
+    night.pin_hash = generate_password_hash(pin)  # as ``service.create_night`` does
+    throttle.clear_everyone(pin_limit(night).scope)
+    audit(night, actor, "pin-reset", "A new director PIN was set.")
+
+
+def safe_next(target: str | None, fallback: str) -> str:
+    """``target`` when it is a path on this site, else ``fallback``: a link to the PIN page must not send the
+    director elsewhere once the PIN is typed (no scheme, no ``//host``, no backslash or blank that a browser
+    would read as one)."""
+    if not target or not target.startswith("/") or target.startswith("//"):
+        return fallback
+    if "\\" in target or any(ch.isspace() or not ch.isprintable() for ch in target):
+        return fallback
+    parts = urlsplit(target)
+    return fallback if parts.scheme or parts.netloc else target
 
 
 # -- tables -----------------------------------------------------------------------------------
-def get_table(code: str) -> NightTable:
+class TooManyCodes(TooManyRequests):
+    """429: this client typed too many wrong table codes; ``wait`` says for how long to stop."""
+
+    def __init__(self, wait: timedelta) -> None:
+        super().__init__(f"Too many wrong table codes from this phone. Wait {throttle.wait_words(wait)} and "
+                         "try again, or ask the director.")
+        self.wait = wait
+
+
+def normal_code(typed: str) -> str:
+    """A code as typed from a card, forgiven: any case, spaces or dashes."""
+    return "".join(ch for ch in typed.upper() if not ch.isspace() and ch != "-")
+
+
+def find_table(code: str) -> NightTable | None:
+    """The table with this code, or None. A phone that holds the table (or the director) asks freely; any
+    other client's guess is counted first (``CODE_LIMIT``), right or wrong, so a script cannot tell a right
+    code from a wrong one once it is over the limit; a right code gives its attempt back. Raises
+    ``TooManyCodes`` over the limit."""
+    wanted = normal_code(code)
     table = db.session.scalar(select(NightTable).options(joinedload(NightTable.night))  # every use needs it
-                              .where(NightTable.code == code.strip().upper()))
+                              .where(NightTable.code == wanted)) if 0 < len(wanted) <= CODE_MAX else None
+    if table is not None and (holds_table(table) or is_director(table.night)):
+        return table
+    taken = throttle.take(CODE_LIMIT)
+    if taken.wait is not None:
+        raise TooManyCodes(taken.wait)
+    if table is not None:
+        throttle.give_back(CODE_LIMIT)
+    return table
+
+
+def get_table(code: str) -> NightTable:
+    """``find_table``, or 404."""
+    table = find_table(code)
     if table is None:
         abort(404)
     return table
@@ -88,6 +145,11 @@ def grant_table(table: NightTable) -> None:
 
 def holds_table(table: NightTable) -> bool:
     return table.id in session.get("tables", [])
+
+
+def holds_table_id(table_id: int, night_id: int) -> bool:
+    """``holds_table`` (or the director's) without loading the table: for the cheap poll."""
+    return table_id in session.get("tables", []) or night_id in session.get("director_of", [])
 
 
 def may_write_match(match: Match) -> str | None:

@@ -16,7 +16,7 @@ from models.night import PAIR_NAMES, SEATS
 from referee.tournament.night import TIE_RULE
 from web import scoring
 from web.matches import go
-from web.nights import access, service
+from web.nights import access, service, throttle
 from web.nights.pulse import poll_answer, poll_seconds
 from web.render import night_page
 
@@ -65,21 +65,22 @@ def login(slug: str):
     night = access.get_night(slug)
     form = PinForm()
     status = 200
-    if request.method == "POST":
-        wait = access.pin_locked_for(night)
-        if wait is not None:
-            minutes = max(1, round(wait.total_seconds() / 60))
-            form.pin.errors = [f"Too many wrong PINs. Wait {minutes} minute{'s' if minutes > 1 else ''} and try again."]
-            status = 429
-        elif form.validate() and access.try_pin(night, form.pin.data):
+    if request.method == "POST" and form.validate():
+        check = access.try_pin(night, form.pin.data)
+        if check.ok:
             access.grant_director(night)
-            return go(request.args.get("next") or url_for("nights.dashboard", slug=slug))
+            return go(access.safe_next(request.args.get("next"), url_for("nights.dashboard", slug=slug)))
+        if check.wait is not None:
+            form.pin.errors = [f"Too many wrong PINs from this phone. Wait {throttle.wait_words(check.wait)} "
+                               "and try again."]
+            status = 429
         else:
-            left = access.failures_left(night)
-            if not form.pin.errors:
-                form.pin.errors = [f"That is not the PIN. {left} more tr{'y' if left == 1 else 'ies'} before a "
-                                   "10-minute wait." if left else "That is not the PIN."]
+            form.pin.errors = [f"That is not the PIN. {check.left} more tr{'y' if check.left == 1 else 'ies'} "
+                               "before a 10-minute wait." if check.left else
+                               "That is not the PIN. Wait 10 minutes before the next try."]
             status = 422
+    elif request.method == "POST":
+        status = 422
     return night_page("nights/_login.html", status=status, night=night, form=form)
 
 

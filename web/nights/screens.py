@@ -1,6 +1,6 @@
 """The night's screens: the projector's seating and standings (public, updating themselves), the
-printed tally cards, table cards and results, the results as CSV, the rotation chart, and the
-director's audit trail.
+printed tally cards, table cards (the director's: they carry the codes) and results, the results as
+CSV, the rotation chart, and the director's audit trail.
 
 Every page is one template for both kinds of request (``page_or_fragment``): htmx gets the fragment,
 a browser the page wrapped round it. The projector pages poll with a tag of the state they show
@@ -233,6 +233,7 @@ def table_cards_context(night: Night) -> dict[str, Any]:
 @bp.get("/print/table-cards")
 def table_cards(slug: str):
     night = access.get_night(slug)
+    access.require_director(night)  # the codes are the director's: a card is a table's only key
     return screen("nights/screens/_table_cards.html", "Table cards", **table_cards_context(night))
 
 
@@ -390,7 +391,8 @@ def chart(slug: str):
 ACTIONS = {"created": "Set up", "check-in": "Check-in", "leave": "Left", "return": "Came back",
            "game-start": "Game started", "finished": "Night over", "bell": "Bell", "submit": "Result sent",
            "confirm": "Result confirmed", "reject": "Result not agreed", "close": "Table closed",
-           "correct": "Correction", "rename": "Renamed", "games": "Number of games", "bell-undone": "Bell taken back"}
+           "correct": "Correction", "rename": "Renamed", "games": "Number of games", "bell-undone": "Bell taken back",
+           "pin-reset": "PIN changed"}
 VALUE_LABELS = {"ns": "N–S", "ew": "E–W", "winner": "winner", "loners": "loners", "status": "status"}
 STATUS_WORDS = {"playing": "playing", "submitted": "sent, waiting for the other pair", "done": "done"}
 

@@ -28,6 +28,8 @@ from referee.tournament.movement import Seat, TableResult
 from referee.tournament.night import ChartState, GamePlan, plan_game, settle_tie
 
 CODE_LETTERS = "ACDEFHJKMNPQRTUVWXY34679"  # no 0/O, 1/I/L, 2/Z, 5/S, 8/B: easy to read off a card
+# 24 letters, 7 of them: 4.6 billion codes, so a guesser held to ``access.CODE_LIMIT`` has no real chance.
+CODE_LENGTH = 7
 
 
 class NightError(Exception):
@@ -178,7 +180,7 @@ def sit_out_counts(night: Night) -> dict[int, int]:
 
 
 def table_code() -> str:
-    return "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
 
 
 def _ensure_tables(night: Night, count: int) -> None:

@@ -1,8 +1,9 @@
-"""A table's page, opened from its card (QR code or 4-character code): who sits where, the scoresheet
+"""A table's page, opened from its card (QR code or 7-character code): who sits where, the scoresheet
 (the same hand form as any match), the bell, and sending and confirming the game's result.
 
 Opening the page lets this phone write this table's current game, and nothing else
-(``access.may_write_match``). The status region polls cheaply (``pulse``) so the bell reaches every
+(``access.may_write_match``). Every code in a URL is looked up through ``access.find_table``, which
+counts a stranger's guesses. The status region polls cheaply (``pulse``) so the bell reaches every
 table within a few seconds, and the page reloads itself when the next game is seated.
 """
 from __future__ import annotations
@@ -31,14 +32,24 @@ bp = Blueprint("tables", __name__, url_prefix="/t")
 
 @bp.get("/")
 def enter_code():
-    code = (request.args.get("code") or "").strip().upper()
-    if code:
-        table = db.session.scalar(select(NightTable).where(NightTable.code == code))
+    typed = (request.args.get("code") or "").strip()  # shown back as typed
+    if access.normal_code(typed):
+        try:
+            table = access.find_table(typed)
+        except access.TooManyCodes as refused:
+            return too_many_codes(refused, typed)
         if table is not None:
             return redirect(url_for("tables.show", code=table.code), 303)
-        return night_page("nights/_enter_code.html", status=404, code=code,
-                                error=f"No table has the code {code}. Check the card on your table.")
+        return night_page("nights/_enter_code.html", status=404, code=typed,
+                                error=f"No table has the code {typed}. Check the card on your table.")
     return night_page("nights/_enter_code.html", code="", error=None)
+
+
+@bp.app_errorhandler(access.TooManyCodes)
+def too_many_codes(refused: access.TooManyCodes, code: str = ""):
+    """The code form again, with how long to wait (any table route answers this way when throttled)."""
+    return night_page("nights/_enter_code.html", status=429, code=code, error=refused.description,
+                      headers={"Retry-After": str(int(refused.wait.total_seconds()) + 1)})
 
 
 def _current_game(night: Night, table: NightTable) -> TableGame | None:
@@ -114,7 +125,8 @@ def _light_pulse(code: str) -> Response | None:
     game as objects: most polls are a 304 (the phone's page is up to date), and after the movement
     every phone is told to reload its page. None when the region must be drawn."""
     row = db.session.execute(
-        select(NightTable.id.label("table_id"), NightTable.number, Night.current_game, Night.games, Night.status,
+        select(NightTable.id.label("table_id"), NightTable.number, Night.id.label("night_id"),
+               Night.current_game, Night.games, Night.status,
                Night.standings_version, Night.bell_minutes, Night.bell_at, Night.game_started_at,
                TableGame.status.label("tg_status"), TableGame.version.label("tg_version"),
                Match.version.label("match_version"))
@@ -122,9 +134,9 @@ def _light_pulse(code: str) -> Response | None:
         .outerjoin(TableGame, (TableGame.night_id == Night.id) & (TableGame.game == Night.current_game)
                    & (TableGame.table == NightTable.number))
         .outerjoin(Match, Match.id == TableGame.match_id)
-        .where(NightTable.code == code.strip().upper())).first()
-    if row is None or service.bell_timer_due(row):
-        return None
+        .where(NightTable.code == code)).first()
+    if row is None or not access.holds_table_id(row.table_id, row.night_id) or service.bell_timer_due(row):
+        return None  # a stranger's guess is counted by ``access.find_table``
     tag = pulse_tag(row.table_id, row.current_game, row.bell_at is not None, row.status, row.standings_version,
                     row.tg_status, row.tg_version or 0, row.match_version or 0, games=row.games)
     if request.args.get("game", type=int) != row.current_game:
