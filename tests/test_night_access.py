@@ -32,7 +32,7 @@ def night_in(app, director, phase: str) -> str:
         return slug
     start(director, slug)
     for game in (1, 2):
-        assert director.post(f"/nights/{slug}/bell").status_code == 303
+        assert director.post(f"/nights/{slug}/bell", {"confirmed": "yes"}).status_code == 303
         if phase == "playing" and game == 2:
             break
         for code in table_codes(app, slug).values():
