@@ -23,6 +23,7 @@ from models import Group, Match, MatchSeat, Player
 from web import charts, group_io, scoring, stats
 from web.access import GroupLocked, grant, granted, require_group
 from web.matches import get_match, go, variant_label
+from web.public_address import public_url_for
 from web.render import page_or_fragment
 
 bp = Blueprint("groups", __name__, url_prefix="/groups")
@@ -132,7 +133,8 @@ def show(group_id: int):
         .order_by(Match.created_at.desc(), Match.id.desc()).limit(5))).all()
     total = db.session.scalar(select(func.count()).select_from(Match).where(Match.group_id == group.id))
     return page_or_fragment("groups/show.html", "groups/_show.html", group=group, active=active, recent=recent,
-                            total=total, join_url=url_for("groups.join_link", code=group.code, _external=True))
+                            total=total, join_url=public_url_for("groups.join_link", code=group.code)
+                            or url_for("groups.join_link", code=group.code, _external=True))
 
 
 # -- history --------------------------------------------------------------------------------
