@@ -6,52 +6,15 @@ text, not one heading.
 """
 from __future__ import annotations
 
-import random
 import re
 import zlib
-from datetime import date
 
 import pytest
 
-from extensions import db
-from models import Night
-from web.nights import service
+from tests.hall_helpers import PIN, hall_night
 
 pytestmark = pytest.mark.browser
-
-PIN = "2468"
-FIRST = ["Ann", "Bob", "Carol", "Dave", "Evelyn", "Frank", "Grace", "Hank", "Irene", "Jack", "Kathleen", "Larry",
-         "Margaret", "Ned", "Olive", "Pete", "Queenie", "Ray", "Sue", "Tom"]
-LAST = ["Anderson", "Brown", "Christiansen", "Dupont", "Esposito", "Fitzgerald", "Gonzalez", "Hoffmann",
-        "Ivanova", "Jablonski", "Kowalczyk", "Lindqvist", "MacDonald", "Nakamura", "O'Connell", "Petersen"]
 PAPERS = ("A4", "Letter")
-
-
-def played_night(players: int, games: int, seed: int = 15) -> str:
-    """A night of ``players`` (names of every length) where every game was played and confirmed."""
-    rng = random.Random(seed)
-    names = [f"{FIRST[i % len(FIRST)]} {LAST[(i * 7) % len(LAST)]}" for i in range(players)]
-    night = service.create_night(name="Thursday euchre at the Legion hall", day=date(2026, 11, 26),
-                                 variant="progressive-euchre", rules={}, games=games, hands_per_game=8,
-                                 movement="winners", sit_out_mode="average", sit_out_points=0, bell_minutes=None,
-                                 pin=PIN)
-    service.check_in(night, names)
-    db.session.commit()
-    for game in range(1, games + 1):
-        service.start_game(night, game)
-        db.session.commit()
-        service.ring_bell(night, "director")
-        for tg in service.table_games(night, game):
-            ns, ew = rng.randint(3, 14), rng.randint(3, 14)
-            if ns == ew:
-                ns += 1
-            service.submit(night, tg, pair="NS", actor="table", totals=(ns, ew),
-                           loners={"N": rng.random() < .15, "E": 0, "S": 0, "W": rng.random() < .1}, cut_winner=None)
-            service.confirm(night, tg, pair="EW", actor="table")
-        db.session.commit()
-    service.finish_night(night)
-    db.session.commit()
-    return night.slug
 
 
 # -- reading a PDF with the standard library --------------------------------------------------------
@@ -111,7 +74,7 @@ def print_to_pdf(pg, path: str, paper: str) -> list[bytes]:
 @pytest.fixture()
 def forty(app):
     with app.app_context():
-        return played_night(40, 10)
+        return hall_night(40, 10)
 
 
 @pytest.mark.parametrize("paper", PAPERS)

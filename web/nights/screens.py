@@ -82,7 +82,8 @@ def seating_context(night: Night) -> dict[str, Any]:
             .where(NightSeat.night_id == night.id, NightSeat.game == game))
         for name, table, seat in rows:
             where = "sits out" if table is None else f"table {table}, {SEAT_NAMES.get(seat, seat)}"
-            entries.append({"name": name, "where": where, "table": table, "sits_out": table is None})
+            entries.append({"name": name, "where": where, "table": table, "seat": SEAT_NAMES.get(seat, seat),
+                            "sits_out": table is None})
         entries.sort(key=lambda e: (e["name"].casefold(), e["name"]))
     players = db.session.execute(
         select(NightPlayer.name, NightPlayer.joined_game, NightPlayer.left_after)
