@@ -103,3 +103,15 @@ def test_the_pdf_reader_counts_what_it_should(app, print_page, clean_db):
     print_page.set_content("<p>one</p><p style='break-before: page'>two</p>")
     pages = pdf_pages(print_page.pdf(format="A4"))
     assert len(pages) == 2 and [text_runs(p) for p in pages] == [1, 1]
+
+
+def test_the_print_pages_fit_a_phone(app, page):
+    """Before printing, the director sees each print page on a phone at 360x740, nothing wider than it."""
+    with app.app_context():
+        slug = hall_night(12, 3, played=2)
+    login(page, slug)
+    for path in ("results", "tally-cards", "table-cards"):
+        page.goto(f"/nights/{slug}/print/{path}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
+    assert page.locator(".table-card").count() == 3
+    assert "this laptop's address on the local network" in page.locator("#address-note").inner_text()
