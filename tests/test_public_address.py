@@ -3,8 +3,13 @@ when the director's page was opened at localhost, a warning when there is none, 
 prints (`flask address`)."""
 from __future__ import annotations
 
+import os
 import re
+import shutil
 import socket
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -197,3 +202,28 @@ def test_a_bad_public_url_stops_the_app_at_start(monkeypatch):
     with pytest.raises(ValueError, match="PUBLIC_URL"):
         create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": "sqlite://",
                     "PUBLIC_URL": "192.168.1.23:5000"})
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.skipif(not shutil.which("make"), reason="needs make")
+def test_make_serve_prints_the_address_before_it_serves():
+    dry_run = subprocess.run(["make", "-n", "serve", "PORT=8123"], cwd=ROOT, capture_output=True, text=True,
+                             check=True).stdout.splitlines()
+    address = dry_run.index(".venv/bin/flask address --port 8123")
+    assert "gunicorn" in dry_run[address + 1]
+
+
+def test_flask_address_from_the_command_line(tmp_path):
+    """The command as `make serve` runs it: a fresh process, PUBLIC_URL from the environment."""
+    env = {**os.environ, "FLASK_APP": "app", "PUBLIC_URL": "http://scores.local:5000/", "SECRET_KEY": "x",
+           "DATABASE_URL": f"sqlite:///{tmp_path / 'x.sqlite'}"}
+    done = subprocess.run([sys.executable, "-m", "flask", "address"], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "Phones on the same Wi-Fi open:  http://scores.local:5000\n" in done.stdout and "█" in done.stdout
+    env["PUBLIC_URL"] = "scores.local"
+    refused = subprocess.run([sys.executable, "-m", "flask", "address"], cwd=ROOT, env=env, capture_output=True,
+                             text=True, timeout=60)
+    assert refused.returncode != 0 and "PUBLIC_URL must be the address phones open" in refused.stderr
