@@ -2,7 +2,8 @@
 the browser on A4 and on Letter, and its pages counted (the PDF's page objects; no PDF library needed).
 
 A page that holds only a title is caught by its content: each page of the PDF must draw a fair amount of
-text, not one heading.
+text, not one heading. An orphan heading is caught by the size of the type a page ends with: the results'
+headings are 12 pt and more (16 CSS px), their text smaller.
 """
 from __future__ import annotations
 
@@ -48,6 +49,14 @@ def text_runs(content: bytes) -> int:
     return len(re.findall(rb"(?:\)|\]|>)\s*T[jJ]\b", content))
 
 
+HEADING_PX = 16  # 12 pt: the results' h2; h1 is larger, the tables and prizes smaller
+
+
+def last_type_size(content: bytes) -> float:
+    """The size (CSS px) of the type a page's last text is drawn in."""
+    return float(re.findall(rb"/F\d+ ([\d.]+) Tf", content)[-1])
+
+
 @pytest.fixture()
 def print_page(browser, live_server, clean_db):
     """A desktop browser logged in as the night's director (the cards are the director's)."""
@@ -87,6 +96,8 @@ def test_a_ten_game_night_prints_on_a_few_pages(app, print_page, forty, paper):
     assert 3 <= len(results) <= 6, len(results)
     runs = [text_runs(p) for p in results]
     assert min(runs) >= 40, f"a page with almost nothing on it (a lone title?): text runs per page {runs}"
+    endings = [last_type_size(p) for p in results]
+    assert max(endings) < HEADING_PX, f"a page ends with a heading: the last type size of each page {endings}"
 
     tally = print_to_pdf(print_page, f"{base}/tally-cards", paper)
     assert len(tally) == 14, len(tally)  # three cards to a page: 40 players on 14 pages
@@ -99,10 +110,16 @@ def test_a_ten_game_night_prints_on_a_few_pages(app, print_page, forty, paper):
 
 
 def test_the_pdf_reader_counts_what_it_should(app, print_page, clean_db):
-    """A page forced to break in two prints on two pages, each of which draws its text."""
+    """A page forced to break in two prints on two pages, each of which draws its text; a heading left at
+    the foot of a page, or alone on one, is seen by the size of the type the page ends with."""
     print_page.set_content("<p>one</p><p style='break-before: page'>two</p>")
     pages = pdf_pages(print_page.pdf(format="A4"))
     assert len(pages) == 2 and [text_runs(p) for p in pages] == [1, 1]
+    print_page.set_content("<p style='font: 9pt serif'>games</p><h2 style='font: 12pt serif'>Game 9</h2>"
+                           "<p style='font: 9pt serif; break-before: page'>its tables</p>"
+                           "<h2 style='font: 12pt serif; break-before: page'>Game 10</h2>")
+    pages = pdf_pages(print_page.pdf(format="Letter"))
+    assert [last_type_size(p) >= HEADING_PX for p in pages] == [True, False, True]
 
 
 def test_the_print_pages_fit_a_phone(app, page):
