@@ -114,7 +114,8 @@ def test_public_url_accepted(value, expected):
     assert public_address.check_public_url(value) == expected
 
 
-@pytest.mark.parametrize("value", ["192.168.1.23:5000", "ftp://x.org", "http://", "http://x.org/?a=1", "javascript:x"])
+@pytest.mark.parametrize("value", ["192.168.1.23:5000", "ftp://x.org", "http://", "http://x.org/?a=1", "javascript:x",
+                                   "http://x.org/euchre", "http://user:pw@x.org"])
 def test_public_url_refused_with_a_plain_reason(value):
     with pytest.raises(ValueError, match="PUBLIC_URL must be the address phones open"):
         public_address.check_public_url(value)

@@ -50,12 +50,14 @@ def is_local_only(host: str) -> bool:
 
 def check_public_url(value: str | None) -> str | None:
     """``PUBLIC_URL`` without its trailing slash, or None when unset; a clear error when it is not an
-    http(s) address (found at start-up, before any card is printed with it)."""
+    http(s) origin (found at start-up, before any card is printed with it). No path: the links add the
+    app's own (``url_for``), which includes any prefix a proxy passes as SCRIPT_NAME."""
     value = (value or "").strip().rstrip("/")
     if not value:
         return None
     parts = urlsplit(value)
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+    if (parts.scheme not in ("http", "https") or not parts.hostname or parts.path or parts.query
+            or parts.fragment or parts.username or parts.password):
         raise ValueError(f"PUBLIC_URL must be the address phones open, such as http://192.168.1.23:5000 "
                          f"(got {value!r}).")
     return value
