@@ -1,6 +1,6 @@
 # make run   - create .venv, install, migrate, serve on 127.0.0.1:$(PORT) (Flask's development server)
-# make serve - create .venv, install, migrate, serve the night under gunicorn on 0.0.0.0:$(PORT)
-#              (several workers, no debug: phones on the venue's Wi-Fi open http://<laptop's IP>:$(PORT))
+# make serve - create .venv, install, migrate, print the address phones open (and its QR code), then serve
+#              the night under gunicorn on 0.0.0.0:$(PORT) (several workers, no debug)
 # make test  - create .venv, install, get Debian's chromium if missing, run the whole suite
 # All are idempotent: each install is skipped while its requirements are unchanged. `make run` and
 # `make serve` install only the app (requirements.txt); `make test` adds the test tools
@@ -44,6 +44,7 @@ run: migrate
 	$(BIN)/flask run --host 127.0.0.1 --port $(PORT)
 
 serve: migrate
+	$(BIN)/flask address --port $(PORT)
 	PORT=$(PORT) $(BIN)/gunicorn -c gunicorn.conf.py
 
 chromium:

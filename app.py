@@ -106,6 +106,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=1024 * 1024,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        PUBLIC_URL=os.environ.get("PUBLIC_URL"),  # the address phones open (web/public_address.py)
     )
     if config:
         app.config.update(config)
@@ -120,11 +121,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     import backup
     import models  # noqa: F401  (registers the tables with the metadata)
-    from web import compression, register_blueprints
+    from web import compression, public_address, register_blueprints
 
     register_blueprints(app)
     compression.init_app(app)
     backup.register(app)  # flask backup, flask restore
+    public_address.init_app(app)  # checks PUBLIC_URL; flask address
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError):

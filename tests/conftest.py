@@ -39,7 +39,10 @@ def app(tmp_path_factory: pytest.TempPathFactory):
     from app import create_app
     from extensions import db
 
-    config: dict[str, Any] = {"TESTING": True, "SECRET_KEY": "test-secret-key"}
+    # The laptop's address on the local network as the tests see it, never the machine's own, and no
+    # PUBLIC_URL from the environment (web/public_address.py): the cards come out the same on any machine.
+    config: dict[str, Any] = {"TESTING": True, "SECRET_KEY": "test-secret-key", "PUBLIC_URL": None,
+                              "LAN_ADDRESS_FINDER": lambda: "192.168.1.23"}
     if not os.environ.get("DATABASE_URL"):
         config["SQLALCHEMY_DATABASE_URI"] = "sqlite:///" + str(tmp_path_factory.mktemp("db") / "test.sqlite")
     flask_app = create_app(config)

@@ -586,7 +586,7 @@ def test_table_cards_have_number_code_url_and_qr(client, played):
     assert html.count('<svg viewBox=') == 2 and 'class="qr"' in html
     assert "Head table" in html and html.count("Head table") == 1
     for number, code in played["codes"].items():
-        assert f"<strong>{code}</strong>" in html and f"http://localhost/t/{code}" in html
+        assert f"<strong>{code}</strong>" in html and f"http://192.168.1.23/t/{code}" in html
     assert "Scan to score this table" in html
     svg = re.search(r"<svg.*?</svg>", html, re.S).group(0)
     assert " style=" not in svg and "<style" not in svg

@@ -8,7 +8,7 @@ from flask import Flask
 
 def register_blueprints(app: Flask) -> None:
     from web import disputes, groups, hands, home, matches
-    from web.nights import commands, director, screens, tables  # noqa: F401  (commands: flask nights ...)
+    from web.nights import commands, director, projector, screens, tables  # noqa: F401  (commands: flask nights ...)
     from web.render import register_filters
 
     app.register_blueprint(home.bp)
@@ -19,4 +19,5 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(director.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(screens.bp)
+    app.register_blueprint(projector.bp)
     register_filters(app)

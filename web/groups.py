@@ -24,6 +24,7 @@ from web import charts, evenings, group_io, scoring, stats
 from web import group_admin
 from web.access import GroupLocked, grant, grant_view, granted, is_member, require_group, require_member
 from web.matches import get_match, go, variant_label
+from web.public_address import public_url_for
 from web.render import page_or_fragment
 
 bp = Blueprint("groups", __name__, url_prefix="/groups")
@@ -156,9 +157,13 @@ def show(group_id: int):
     return page_or_fragment("groups/show.html", "groups/_show.html", group=group, active=active, recent=recent,
                             total=total, member=member, message=group_admin.flash_message(),
                             zone_form=TimeZoneForm(data={"time_zone": group.time_zone}),
-                            join_url=url_for("groups.join_link", code=group.code, _external=True) if member else None,
-                            view_url=url_for("groups.view_link", code=group.view_code, _external=True)
-                            if member else None)
+                            join_url=_shared_url("groups.join_link", group.code) if member else None,
+                            view_url=_shared_url("groups.view_link", group.view_code) if member else None)
+
+
+def _shared_url(endpoint: str, code: str) -> str:
+    """A link to send to the group: at the address phones can open (see web/public_address.py)."""
+    return public_url_for(endpoint, code=code) or url_for(endpoint, code=code, _external=True)
 
 
 # -- history --------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from web.nights import access, drawings, service
 from web.nights.drawings import fragments
 from web.nights.pulse import poll_answer, poll_seconds
 from web.nights.standings import Cell, Sheet, load_sheet, sit_out_words, standings_tag, tallies_of
+from web.public_address import public_base, public_url_for
 from web.render import page_or_fragment
 
 bp = Blueprint("night_screens", __name__, url_prefix="/nights/<slug>")
@@ -81,7 +82,8 @@ def seating_context(night: Night) -> dict[str, Any]:
             .where(NightSeat.night_id == night.id, NightSeat.game == game))
         for name, table, seat in rows:
             where = "sits out" if table is None else f"table {table}, {SEAT_NAMES.get(seat, seat)}"
-            entries.append({"name": name, "where": where, "table": table, "sits_out": table is None})
+            entries.append({"name": name, "where": where, "table": table, "seat": SEAT_NAMES.get(seat, seat),
+                            "sits_out": table is None})
         entries.sort(key=lambda e: (e["name"].casefold(), e["name"]))
     players = db.session.execute(
         select(NightPlayer.name, NightPlayer.joined_game, NightPlayer.left_after)
@@ -220,14 +222,18 @@ def qr_svg(url: str, label: str) -> Markup:
 
 
 def table_cards_context(night: Night) -> dict[str, Any]:
+    """The cards, pointing at the address phones open; none when there is no such address (the page
+    warns instead of printing cards no phone can open)."""
+    base = public_base()
     tables = db.session.scalars(select(NightTable).where(NightTable.night_id == night.id)
                                 .order_by(NightTable.number)).all()
     cards = []
-    for table in tables:
-        url = url_for("tables.show", code=table.code, _external=True)
+    for table in tables if base.url else ():
+        url = public_url_for("tables.show", base, code=table.code)
         cards.append({"number": table.number, "code": table.code, "url": url, "head": table.number == 1,
                       "qr": qr_svg(url, f"QR code for table {table.number}")})
-    return {"night": night, "cards": cards}
+    return {"night": night, "cards": cards, "tables": len(tables), "address": base,
+            "enter_code_url": public_url_for("tables.enter_code", base)}
 
 
 @bp.get("/print/table-cards")
