@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.night_helpers import check_in, create_night, table_codes
+from tests.night_helpers import PIN, check_in, create_night, table_codes
 from web import public_address
 from web.nights.screens import qr_svg
 
@@ -29,6 +29,15 @@ def night(app, client) -> dict:
 
 
 def cards_page(client, night, **kwargs) -> str:
+    """The cards, as the director sees them at ``base_url`` (a browser keeps a session per host, so the
+    director types the PIN there first: the cards are the director's)."""
+    if "base_url" in kwargs:
+        url = f"/nights/{night['slug']}/login"
+        form = client.raw.get(url, base_url=kwargs["base_url"]).get_data(as_text=True)
+        token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_token" value="([^"]+)"', form)
+        login = client.raw.post(url, base_url=kwargs["base_url"],
+                                data={"pin": PIN, "csrf_token": token.group(1) or token.group(2)})
+        assert login.status_code in (200, 303), login.status_code
     response = client.get(f"/nights/{night['slug']}/print/table-cards", **kwargs)
     assert response.status_code == 200
     return response.get_data(as_text=True)
