@@ -71,7 +71,7 @@ def login(pg, slug: str) -> None:
     pg.goto(f"/nights/{slug}/login")
     pg.fill("#pin", PIN)
     pg.click("#login")
-    pg.wait_for_url(re.compile(rf"/nights/{slug}(/|$)"))
+    pg.wait_for_url(re.compile(rf"/nights/{slug}$"))  # the dashboard, not the login page itself
 
 
 def print_to_pdf(pg, path: str, paper: str) -> list[bytes]:
