@@ -2,37 +2,49 @@
 (function () {
   "use strict";
 
-  function fire(input) {
-    input.dispatchEvent(new Event("change", { bubbles: true }));
+  /* Tricks share out: two teams' counts add up to the hand, so one tap sets both; with several
+     seats, the last seat left (or every seat left, once the tricks are all taken) is filled in.
+     Filled-in rows are marked data-auto, so a later tap on them is the player's own. Runs in the
+     capture phase, before htmx reads the form for the preview. */
+  function trickValue(row) {
+    var checked = row.querySelector("input:checked");
+    return checked ? parseInt(checked.value, 10) : null;
   }
 
-  /* Two teams share the tricks: setting one side's count sets the other's. */
-  function balance(input) {
-    var group = input.closest("[data-pair='yes']");
-    if (!group || input.value === "") return;
-    var inputs = group.querySelectorAll("input[type=number]");
-    if (inputs.length !== 2) return;
-    var total = parseInt(group.dataset.total, 10);
-    var value = parseInt(input.value, 10);
-    if (isNaN(value) || value < 0 || value > total) return;
-    var other = inputs[0] === input ? inputs[1] : inputs[0];
-    other.value = String(total - value);
+  function setTricks(row, value) {
+    row.querySelectorAll("input").forEach(function (input) {
+      input.checked = value !== null && parseInt(input.value, 10) === value;
+    });
+    if (value === null) delete row.dataset.auto; else row.dataset.auto = "yes";
   }
 
-  document.addEventListener("click", function (event) {
-    var step = event.target.closest(".step");
-    if (step) {
-      var box = step.closest(".stepper");
-      var input = box.querySelector("input");
-      var min = parseInt(box.dataset.min || "0", 10);
-      var max = parseInt(box.dataset.max || "99", 10);
-      var current = parseInt(input.value, 10);
-      var next = (isNaN(current) ? min : current) + parseInt(step.dataset.step, 10);
-      input.value = String(Math.min(max, Math.max(min, next)));
-      balance(input);
-      fire(input);
+  function shareTricks(tapped) {
+    var box = tapped.closest("#tricks-entry");
+    if (!box || box.dataset.share === "none") return;
+    var rows = Array.prototype.slice.call(box.querySelectorAll(".trick-row"));
+    var total = parseInt(box.dataset.total, 10);
+    var row = tapped.closest(".trick-row");
+    delete row.dataset.auto;
+    if (box.dataset.share === "pair") {
+      rows.forEach(function (other) { if (other !== row) setTricks(other, total - trickValue(row)); });
       return;
     }
+    rows.forEach(function (other) { if (other.dataset.auto) setTricks(other, null); });
+    var open = rows.filter(function (r) { return trickValue(r) === null; });
+    var taken = rows.reduce(function (sum, r) { return sum + (trickValue(r) || 0); }, 0);
+    if (taken > total) return;
+    if (open.length === 1) {
+      setTricks(open[0], total - taken);
+    } else if (taken === total) {
+      open.forEach(function (r) { setTricks(r, 0); });
+    }
+  }
+
+  document.addEventListener("change", function (event) {
+    if (event.target.matches("#tricks-entry input")) shareTricks(event.target);
+  }, true);
+
+  document.addEventListener("click", function (event) {
     var chip = event.target.closest("[data-seat-name]");
     if (chip) {
       var form = chip.closest("form");
@@ -59,10 +71,6 @@
         htmx.trigger(lastFailed, lastFailed.tagName === "A" ? "click" : "change");
       }
     }
-  });
-
-  document.addEventListener("input", function (event) {
-    if (event.target.matches(".stepper input")) balance(event.target);
   });
 
   /* Flaky phones: keep what was entered and offer a retry. */

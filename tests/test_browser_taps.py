@@ -1,0 +1,78 @@
+"""Playwright at 360x740: the tap budget. For each of the 18 games, a typical hand is entered by
+tapping only what the hand's facts need, then saved; the test counts the taps and fails over the
+budget (README: "Taps for a hand"). A plain euchre-family hand (maker, tricks, save) also needs no
+scrolling: every tap lands on the first screen, with Save in the bar at the bottom."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser_helpers import new_match, settled
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+
+# game: (players, budget, the taps before Save as (field, value)); seat 1 makes and takes the lead.
+HANDS = {
+    "euchre": (4, 3, [("maker", 1), ("tricks", 3)]),
+    "euchre-3hand": (3, 3, [("maker", 1), ("tricks", 3)]),
+    "euchre-6hand": (6, 3, [("maker", 1), ("tricks", 3)]),
+    "bacon": (4, 3, [("maker", 1), ("tricks", 3)]),
+    "progressive-euchre": (4, 3, [("maker", 1), ("tricks", 3)]),
+    "call-ace-euchre": (4, 4, [("maker", 1), ("partner", 2), ("tricks", 3)]),
+    "hasenpfeffer": (4, 5, [("bid", 3), ("maker", 1), ("trump", "H"), ("tricks", 4)]),
+    "pepper": (4, 5, [("bid", 3), ("maker", 1), ("trump", "H"), ("tricks", 4)]),
+    "midwest-pepper": (4, 5, [("bid", 4), ("maker", 1), ("trump", "H"), ("tricks", 4)]),
+    "grinnell-pepper": (4, 5, [("bid", 4), ("maker", 1), ("trump", "H"), ("tricks", 4)]),
+    "bid-euchre": (4, 5, [("bid", 3), ("maker", 1), ("trump", "H"), ("tricks", 4)]),
+    "progressive-bid-euchre": (4, 5, [("bid", 3), ("maker", 1), ("trump", "H"), ("tricks", 4)]),
+    "double-deck-bid-euchre": (4, 5, [("bid", 6), ("maker", 1), ("trump", "H"), ("tricks", 7)]),
+    "double-hasenpfeffer": (4, 5, [("bid", 6), ("maker", 1), ("trump", "H"), ("tricks", 7)]),
+    "eau-claire-clubs": (4, 5, [("bid", 3), ("maker", 1), ("trump", "H"), ("tricks_1", 3)]),
+    # each for self: the facts are the maker (and bid, partner) and every seat's tricks but the
+    # last, which the form fills in
+    "call-partner-euchre": (5, 5, [("bid", 4), ("maker", 1), ("partner", 2), ("tricks", 5)]),
+    "buck-euchre": (4, 5, [("maker", 1), ("tricks_1", 3), ("tricks_0", 1), ("tricks_2", 1)]),
+    "dirty-clubs": (4, 6, [("bid", 3), ("maker", 1), ("tricks_1", 3), ("tricks_0", 1), ("tricks_2", 1)]),
+}
+NO_SCROLL = {"euchre", "euchre-3hand", "euchre-6hand", "bacon", "progressive-euchre"}
+
+
+def test_every_game_is_covered():
+    import referee
+
+    assert set(HANDS) == set(referee.VARIANTS)
+
+
+def _visible_on_screen(page: Page, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740
+
+
+@pytest.mark.parametrize("key", sorted(HANDS))
+def test_a_hand_within_the_tap_budget(page, key):
+    import referee
+
+    players, budget, hand = HANDS[key]
+    choose = players if len(referee.get_variant(key).players) > 1 else None
+    new_match(page, None, "taps", key, NAMES[:players], players=choose)
+    assert _visible_on_screen(page, "#save"), "Save must be on the first screen"
+    taps = 0
+    for name, value in hand:
+        settled(page)
+        page.locator(f"label:has(> input[name='{name}'][value='{value}'])").click()
+        taps += 1
+    expect(page.locator("#preview-line")).to_be_visible()
+    if key in NO_SCROLL:
+        assert page.evaluate("window.scrollY") == 0, "a plain hand is entered without scrolling"
+    assert _visible_on_screen(page, "#save"), "Save stays in the bar at the bottom"
+    settled(page)
+    page.click("#save")
+    taps += 1
+    expect(page.locator("#hands .hand-row")).to_have_count(1)
+    assert taps <= budget, f"{key}: {taps} taps for a hand, the budget is {budget}"
+    # the next hand's form is ready on the first screen, its first choices in reach
+    settled(page)
+    expect(page.locator("#entry-title")).to_contain_text("Hand 2")
+    assert _visible_on_screen(page, "#f-outcome")
