@@ -1,0 +1,72 @@
+"""Playwright at 360x740: nothing is lost when the Wi-Fi drops. The app installs (manifest, an
+active service worker); a hand saved offline waits on the phone through a reload and a closed tab,
+and is stored exactly once when the connection is back."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.app_helpers import stored_hands
+from tests.browser_helpers import new_match, tap, totals
+
+pytestmark = pytest.mark.browser
+
+KEPT_COPY = """() => caches.open('pages-v1').then(c => c.match(location.href)).then(r => !!r)"""
+
+
+def wait_until(page: Page, script: str, what: str) -> None:
+    """Poll an async check in the page (wait_for_function does not wait for promises)."""
+    for _ in range(100):
+        if page.evaluate(script):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"never happened: {what}")
+
+
+def installed(page: Page) -> None:
+    manifest = page.evaluate("""() => fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())""")
+    assert manifest["display"] == "standalone" and manifest["icons"]
+    wait_until(page, "() => navigator.serviceWorker.getRegistration().then(r => !!(r && r.active))",
+               "the service worker is active")
+    wait_until(page, "() => navigator.serviceWorker.controller !== null", "the service worker controls the page")
+    wait_until(page, KEPT_COPY, "the phone keeps a copy of the match page")
+
+
+def test_a_hand_saved_offline_survives_a_reload_and_is_stored_once(page, app, shots):
+    J = "offline"
+    new_match(page, None, J, "euchre", ["Ann", "Bob", "Cy", "Di"])
+    match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    installed(page)
+
+    page.context.set_offline(True)
+    tap(page, "maker", 1)
+    expect(page.locator("#preview")).to_contain_text("computed when you are back online")
+    tap(page, "trump", "H")
+    tap(page, "tricks", 4)
+    page.click("#save")
+    expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
+    expect(page.locator("input[name=maker]:checked")).to_have_count(0)  # the form is ready for the next hand
+    page.click("#save")  # a second tap on the emptied form keeps nothing more
+    expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
+    shots(page, J, "hand-kept")
+
+    page.reload()  # offline: the service worker's copy of the match
+    expect(page.locator("#scoreboard")).to_be_visible()
+    expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
+
+    # the tab is closed, and the match opened again, still offline
+    context = page.context
+    page.close()
+    page = context.new_page()
+    page.goto(f"/matches/{match_id}")
+    expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
+    assert stored_hands(app, match_id) == []
+
+    context.set_offline(False)  # back online: sent once, and the match shows it
+    expect(page.locator("#hands .hand-row")).to_have_count(1)
+    expect(page.locator("#outbox")).to_be_hidden()
+    assert totals(page) == [0, 1]
+    assert stored_hands(app, match_id) == [{"maker": 1, "trump": "H", "tricks": 4}]
+    page.reload()
+    expect(page.locator("#hands .hand-row")).to_have_count(1)
+    assert page.evaluate("() => localStorage.getItem('euchre-scores-outbox')") == "[]"
