@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser_helpers import new_match, settled
+from tests.browser_helpers import new_match, settled, tap
 
 pytestmark = pytest.mark.browser
 
@@ -76,3 +76,32 @@ def test_a_hand_within_the_tap_budget(page, key):
     settled(page)
     expect(page.locator("#entry-title")).to_contain_text("Hand 2")
     assert _visible_on_screen(page, "#f-outcome")
+
+
+def test_the_form_hides_what_cannot_happen(page):
+    """A club upcard takes away the bidding; the maker is not offered as their own partner; the joker
+    in the widow is an answer under All passed."""
+    new_match(page, None, "only", "eau-claire-clubs", NAMES[:4])
+    for field in ("maker", "bid", "trump", "sat_out"):
+        expect(page.locator(f"#f-{field}")).to_be_visible()
+    tap(page, "upcard", "C")
+    for field in ("maker", "bid", "trump", "sat_out"):
+        expect(page.locator(f"#f-{field}")).to_be_hidden()
+    expect(page.locator("#tricks-entry")).to_be_visible()
+
+    new_match(page, None, "only", "call-ace-euchre", NAMES[:4], players=4)
+    partner_seat = page.locator("#f-partner label:has(> input[value='1'])")
+    expect(partner_seat).to_be_visible()
+    tap(page, "maker", 1)
+    expect(partner_seat).to_be_hidden()
+    expect(page.locator("#f-partner label:has(> input[value='2'])")).to_be_visible()
+
+    new_match(page, None, "only", "hasenpfeffer", NAMES[:4])
+    widow = page.locator("label:has(> input[name=outcome][value=widow])")
+    expect(widow).to_be_hidden()
+    tap(page, "outcome", "passed")
+    expect(widow).to_be_visible()
+    widow.click()
+    expect(page.locator("#f-maker")).to_be_hidden()
+    page.click("#save")
+    expect(page.locator("#hands .hand-row")).to_have_count(1)

@@ -126,12 +126,29 @@ def preview_of(match: Match, form: HandFormBase, editing: Hand | None = None) ->
     try:
         result = scoring.score(match, hands)
     except RefereeError as error:
+        if error.hand in (None, index) and _not_tapped_yet(form, error.field):
+            return {"hint": STILL_TO_TAP[error.field]}
         if error.hand in (None, index):
             return {"problem": error.message}
         return {"problem": f"Hand {error.hand + 1} would no longer be right: {error.message}"}
     scored = result["hands"][index]
     return {"line": scoring.describe(scored, result["sides"]), "notes": scored.get("notes", []),
             "events": scored.get("events", []), "after": result}
+
+
+# A hand the referee cannot score yet because something is still to be tapped: say what, in words
+# for players (the referee's own message names the match document's keys).
+STILL_TO_TAP = {
+    "tricks": "Tap the tricks to see what the hand scores.",
+    "maker": "Tap who made trump to see what the hand scores.",
+    "bid": "Tap the bid to see what the hand scores.",
+}
+
+
+def _not_tapped_yet(form: HandFormBase, field: str | None) -> bool:
+    if field == "tricks":  # some row of tricks still blank (a seat's, or a team's)
+        return "tricks" in form.table.fields and any(form[name].data is None for name, _ in form.table.tricks_slots())
+    return field in ("maker", "bid") and form.has(field) and form[field].data in (None, "")
 
 
 @bp.post("/preview")

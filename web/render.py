@@ -19,6 +19,11 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
 
 
+def running(totals: list[int]) -> str:
+    """Running totals for a hand row, "42 to −14": a real minus sign, never "42–-14"."""
+    return " to ".join(f"−{-t}" if t < 0 else str(t) for t in totals)
+
+
 def clock(moment: Any) -> str:
     """A timestamp as the venue's local time of day, e.g. "21:05" (the server runs at the venue)."""
     return moment.astimezone().strftime("%H:%M") if moment else ""
@@ -27,6 +32,7 @@ def clock(moment: Any) -> str:
 def register_filters(app: Flask) -> None:
     app.add_template_filter(clock, "clock")
     app.add_template_filter(signed, "signed")
+    app.add_template_filter(running, "running")
     app.add_template_filter(bid_label, "bid_label")
     app.add_template_global(SUIT_LABELS, "SUIT_LABELS")
     app.add_template_global(SUIT_NAMES, "SUIT_NAMES")

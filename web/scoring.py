@@ -7,6 +7,7 @@ from typing import Any
 
 import referee
 from referee import RefereeError, get_variant
+from referee.entry import entry_choices
 
 from forms.hand import Table
 from models import Match
@@ -18,11 +19,13 @@ __all__ = ["RefereeError", "Board", "table_for", "score", "board", "describe", "
 def table_for(variant: Any, players: list[str], rules: dict) -> Table:
     n = len(players)
     all_pass = variant.all_pass_rule(rules)
+    choices = entry_choices(variant, n, rules)  # only what can happen at this table
     return Table(
         allpass_kind=all_pass.kind,
         allpass_bid=all_pass.bid,
         allpass_message=all_pass.message,
-        fields=frozenset(variant.hand_fields),
+        fields=choices.fields,
+        club_upcard_rules_out=choices.club_upcard_rules_out,
         players=tuple(players),
         tricks=variant.tricks_for(n),
         tricks_by=variant.tricks_entry(n),
