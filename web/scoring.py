@@ -10,6 +10,7 @@ from referee import RefereeError, get_variant
 from referee.entry import entry_choices
 
 from forms.hand import Table
+from forms.match import house_rules_in_force
 from models import Match
 
 __all__ = ["RefereeError", "Board", "table_for", "score", "board", "describe", "variant_groups", "sides_for",
@@ -174,6 +175,11 @@ class Board:
     @property
     def all_passed(self) -> str:
         return self.table.allpass_message
+
+    @property
+    def house_rules(self) -> list[tuple[str, str, str]]:
+        """The house rules in force, (name, value, help), for the match page."""
+        return house_rules_in_force(self.variant, self.rules)
 
 
 def board(match: Match, result: dict | None = None) -> Board:
