@@ -85,8 +85,9 @@ def test_buck_euchre_drop_outs_and_count_down(page, shots):
 
     # 2. A club upcard: clubs are trump, nobody drops; Bob makes it and takes 2: set back 5
     tap(page, "upcard", "C")
+    expect(page.locator("#f-trump")).to_be_hidden()  # clubs, said by the upcard
+    expect(page.locator("#f-dropped")).to_be_hidden()
     tap(page, "maker", 1)
-    tap(page, "trump", "C")
     for seat, took in enumerate((2, 2, 1, 0)):
         set_tricks(page, f"tricks_{seat}", took)
     expect_preview(page, "Ann −2, Bob +5, Cy −1, Di +5 (club upcard, euchred)")
