@@ -48,3 +48,13 @@ def test_only_a_new_hand_goes_to_the_outbox(client, app):
     for htmx in (False, True):
         edit = client.get(f"/matches/{match_id}/hands/{hand_id}/edit", htmx=htmx).get_data(as_text=True)
         assert 'id="hand-form"' in edit and "data-outbox" not in edit
+
+
+def test_a_night_table_keeps_its_hands_in_the_outbox_too(client, app):
+    from tests.night_helpers import check_in, create_night, start, table_codes
+
+    slug = create_night(client)
+    check_in(client, slug, ["Ann", "Bo", "Cy", "Di", "Ed"])
+    start(client, slug)
+    html = client.get(f"/t/{table_codes(app, slug)[1]}").get_data(as_text=True)
+    assert 'id="hand-form"' in html and 'data-outbox="hand"' in html and 'id="outbox"' in html
