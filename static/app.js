@@ -176,6 +176,7 @@
     if (preview) preview.innerHTML = KEPT_PREVIEW;
     var notSaved = form.querySelector(".not-saved");
     if (notSaved) notSaved.remove();
+    window.scrollTo(0, 0);  /* as after a save: the next hand's form, and the outbox's line above it */
   }
 
   function showOutbox() {
@@ -185,10 +186,10 @@
     bar.hidden = entries.length === 0;
     if (!entries.length) return;
     var stuck = entries.filter(function (e) { return e.problem; })[0];
-    var count = entries.length === 1 ? "1 hand not sent yet." : entries.length + " hands not sent yet.";
-    var why = stuck ? stuck.problem
-      : navigator.onLine ? "Sending it now." : "It is kept on this phone and sent when the connection is back.";
-    bar.querySelector(".outbox-text").textContent = count + " " + why;
+    var count = entries.length === 1 ? "1 hand not sent yet" : entries.length + " hands not sent yet";
+    var why = stuck ? ". " + stuck.problem
+      : navigator.onLine ? ": sending now." : ": kept on this phone, and sent when the connection is back.";
+    bar.querySelector(".outbox-text").textContent = count + why;
     var open = document.getElementById("outbox-open");
     open.hidden = entries[0].page === location.pathname;
     open.href = entries[0].page;
