@@ -242,6 +242,8 @@
       storeOutbox(entries);
       if (entry.page === location.pathname) showLive(html);
       return true;
+    } else if (status === 422 && entry.page === location.pathname && backInTheForm(html)) {
+      storeOutbox(entries);  /* the referee refused it: it is back in the form, its problem marked */
     } else if (status === 409 || status === 422 || status === 400 || status === 403) {
       var kept = outbox();
       kept.forEach(function (e) {
@@ -254,6 +256,19 @@
       storeOutbox(kept);
     }
     return false;  /* any other answer (the server busy or down): kept, and tried again later */
+  }
+
+  /* A kept hand the referee refused comes back into the empty form, with the problem next to its
+     field, as if it had just been saved online; not when another hand is being filled in. */
+  function backInTheForm(html) {
+    var form = document.getElementById("hand-form");
+    var returned = new DOMParser().parseFromString(html, "text/html").getElementById("entry");
+    var entrySection = document.getElementById("entry");
+    if (!form || !blank(form) || !returned || !entrySection) return false;
+    var node = document.importNode(returned, true);
+    entrySection.replaceWith(node);
+    htmx.process(node);
+    return true;
   }
 
   /* The match as the server has it now. A form being filled in keeps what was tapped: only the

@@ -83,3 +83,22 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_stored_once(page, app, sh
     assert page.evaluate("() => localStorage.getItem('euchre-scores-outbox')") == "[]"
     assert len(stored_hands(app, match_id)) == 2
     page.close()
+
+
+def test_a_kept_hand_the_referee_refuses_comes_back_into_the_form(page, app):
+    new_match(page, None, "offline-refused", "euchre", ["Ann", "Bob", "Cy", "Di"])
+    match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    page.context.set_offline(True)
+    tap(page, "maker", 2)
+    tap(page, "trump", "S")  # and no tricks: the referee cannot score it
+    page.click("#save")
+    expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
+    page.context.set_offline(False)
+    expect(page.locator("#err-tricks")).to_be_visible()
+    expect(page.locator("input[name=maker][value='2']")).to_be_checked()
+    expect(page.locator("input[name=trump][value='S']")).to_be_checked()
+    expect(page.locator("#outbox")).to_be_hidden()
+    tap(page, "tricks", 3)
+    page.click("#save")
+    expect(page.locator("#hands .hand-row")).to_have_count(1)
+    assert stored_hands(app, match_id) == [{"maker": 2, "trump": "S", "tricks": 3}]
