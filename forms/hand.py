@@ -11,6 +11,9 @@ from wtforms.validators import InputRequired, NumberRange, Optional, Regexp
 from forms.common import SUIT_LABELS, Buttons, Toggles, bid_label
 
 OUTCOMES = [("played", "Played"), ("passed", "All passed"), ("void", "Thrown in")]
+# Hasenpfeffer's all-pass rule (referee.allpass: holder): the joker's holder bids 3, or, with the
+# joker in the widow, the hand is void. Offered under "All passed" for that rule only.
+WIDOW = ("widow", "The joker was in the widow")
 SUITS = ("S", "H", "D", "C")
 
 
@@ -28,6 +31,7 @@ class Table:
     allpass_kind: str = "void"      # referee.allpass: void, dealer, holder, no-maker, never
     allpass_bid: Any = None         # the forced bid, where the rules fix one
     allpass_message: str = ""
+    club_upcard_rules_out: frozenset[str] = frozenset()  # keys a club upcard takes away (referee.entry)
 
     @property
     def n(self) -> int:
@@ -58,6 +62,7 @@ class HandFormBase(FlaskForm):
     table: Table
     dealer: int | None = None  # the seat dealing this hand (a forced dealer becomes the maker)
     flag_event: str | None = None  # the referee's error code, so the page can show the rule behind it
+    partner_answers: str = ""  # how to answer the partner question, in words
 
     # -- turning the form into a match-document hand ---------------------------------------
     def has(self, key: str) -> bool:
@@ -71,10 +76,12 @@ class HandFormBase(FlaskForm):
         """
         outcome = self.outcome.data or "played"
         kind = self.table.allpass_kind
-        if outcome == "void" or (outcome == "passed" and kind == "void"):
+        if outcome in ("void", "widow") or (outcome == "passed" and kind == "void"):
             return {"void": True}
         passed = outcome == "passed" and kind in ("dealer", "holder", "no-maker")
         hand: dict[str, Any] = {}
+        club_upcard = self.has("upcard") and self.upcard.data == "C"
+        ruled_out = self.table.club_upcard_rules_out if club_upcard else frozenset()
         if passed and kind in ("dealer", "holder") and "forced" in self.table.fields:
             hand["forced"] = True
         if self.has("upcard") and self.upcard.data:
@@ -93,7 +100,9 @@ class HandFormBase(FlaskForm):
             if self.has(key) and self[key].data and not (passed and kind == "no-maker"):
                 hand[key] = True
         if self.has("partner") and "maker" in hand and self.partner.data not in (None, ""):
-            hand["partner"] = None if self.partner.data == "none" else int(self.partner.data)
+            hand["partner"] = None if self.partner.data in ("none", "alone") else int(self.partner.data)
+            if self.partner.data == "alone":
+                hand["alone"] = True
         if self.has("dropped") and self.dropped.data and not (passed and kind == "no-maker"):
             hand["dropped"] = sorted(int(s) for s in self.dropped.data)
         if self.has("renege") and self.renege.data not in (None, "", "none"):
@@ -102,7 +111,19 @@ class HandFormBase(FlaskForm):
             tricks = self._tricks()
             if tricks is not None:
                 hand["tricks"] = tricks
-        return hand
+        return {key: value for key, value in hand.items() if key not in ruled_out}
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        if not super().validate(extra_validators):
+            return False
+        # Call-ace and call-partner: a hand with a maker says who the partner was (a seat, the maker
+        # held the card, or alone); a blank is not read as "no partner". Asked once every field is
+        # valid, since it reads the whole hand.
+        if self.has("partner") and self.partner.data in (None, "") and "maker" in self.to_hand():
+            self.partner.errors = list(self.partner.errors) + [
+                f"Who was the maker's partner? Tap {self.partner_answers}."]
+            return False
+        return True
 
     def is_blank(self) -> bool:
         """Nothing tapped yet (a fresh form): no preview to show."""
@@ -134,7 +155,8 @@ class HandFormBase(FlaskForm):
     @classmethod
     def data_from_hand(cls, hand: dict[str, Any], table: Table) -> dict[str, Any]:
         if hand.get("void"):
-            return {"outcome": "void"}
+            # a void hand under the joker's rule is the joker in the widow, as the referee reads it
+            return {"outcome": WIDOW[0] if table.allpass_kind == "holder" else "void"}
         passed = bool(hand.get("forced")) or (table.allpass_kind == "no-maker" and hand.get("maker") is None)
         data: dict[str, Any] = {"outcome": "passed" if passed else "played"}
         for key in ("maker", "renege"):
@@ -146,7 +168,8 @@ class HandFormBase(FlaskForm):
         for key in ("alone", "defender_alone", "sat_out"):
             data[key] = bool(hand.get(key))
         if "partner" in hand:
-            data["partner"] = "none" if hand["partner"] is None else str(hand["partner"])
+            alone = hand["partner"] is None and hand.get("alone") and "alone" in table.fields
+            data["partner"] = "alone" if alone else ("none" if hand["partner"] is None else str(hand["partner"]))
         if hand.get("dropped"):
             data["dropped"] = [str(s) for s in hand["dropped"]]
         tricks = hand.get("tricks")
@@ -170,6 +193,9 @@ def hand_form(table: Table, formdata: Any = None, data: dict[str, Any] | None = 
     seats = [(str(s), name) for s, name in enumerate(table.players)]
     attrs: dict[str, Any] = {}
     fields = table.fields
+    if table.allpass_kind == "holder":
+        attrs["outcome"] = Buttons("What happened", choices=OUTCOMES + [WIDOW], default="played",
+                                   validators=HandFormBase.outcome.kwargs["validators"])
     if "maker" in fields:
         attrs["maker"] = Buttons("Maker", choices=seats, message="Tap the seat of the player who made trump.")
     if "bid" in fields and table.bids:
@@ -188,8 +214,12 @@ def hand_form(table: Table, formdata: Any = None, data: dict[str, Any] | None = 
     if "sat_out" in fields:
         attrs["sat_out"] = BooleanField("Defenders sat out")
     if "partner" in fields:
-        attrs["partner"] = Buttons("Partner", choices=seats + [("none", "No partner")],
-                                   message="Tap the partner's seat, or No partner.")
+        # the maker's own seat is hidden by the page once the maker is tapped (the referee refuses it)
+        answers = [("none", "The maker held it")] + ([("alone", "Alone")] if "alone" in fields else [])
+        ways = ["their seat"] + [f"“{label}”" for _, label in answers]
+        hint = ", ".join(ways[:-1]) + " or " + ways[-1]  # their seat, “The maker held it” or “Alone”
+        attrs["partner"] = Buttons("Partner", choices=seats + answers, message=f"Tap {hint}.")
+        attrs["partner_answers"] = hint
     if "dropped" in fields:
         attrs["dropped"] = Toggles("Dropped out", choices=seats, message="Tap the seats that dropped out.")
     if "renege" in fields:

@@ -110,6 +110,12 @@ def _choice_label(choice: Any) -> str:
     return humanize(str(choice)) if isinstance(choice, str) else str(choice)
 
 
+def house_rules_in_force(variant: Any, rules: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(name, value, help) of each house rule a match plays by, in the words the setup form used."""
+    resolved = variant.resolve_rules(rules or {})
+    return [(humanize(option.key), _choice_label(resolved[option.key]), option.help) for option in variant.options]
+
+
 def match_form(variant: Any, n_players: int, side_labels: list[str], known: list[str] | None = None,
                formdata: Any = None, data: dict[str, Any] | None = None) -> MatchSetupForm:
     """The setup form for ``variant`` with ``n_players`` seats (``side_labels``: one per side)."""

@@ -2,37 +2,49 @@
 (function () {
   "use strict";
 
-  function fire(input) {
-    input.dispatchEvent(new Event("change", { bubbles: true }));
+  /* Tricks share out: two teams' counts add up to the hand, so one tap sets both; with several
+     seats, the last seat left (or every seat left, once the tricks are all taken) is filled in.
+     Filled-in rows are marked data-auto, so a later tap on them is the player's own. Runs in the
+     capture phase, before htmx reads the form for the preview. */
+  function trickValue(row) {
+    var checked = row.querySelector("input:checked");
+    return checked ? parseInt(checked.value, 10) : null;
   }
 
-  /* Two teams share the tricks: setting one side's count sets the other's. */
-  function balance(input) {
-    var group = input.closest("[data-pair='yes']");
-    if (!group || input.value === "") return;
-    var inputs = group.querySelectorAll("input[type=number]");
-    if (inputs.length !== 2) return;
-    var total = parseInt(group.dataset.total, 10);
-    var value = parseInt(input.value, 10);
-    if (isNaN(value) || value < 0 || value > total) return;
-    var other = inputs[0] === input ? inputs[1] : inputs[0];
-    other.value = String(total - value);
+  function setTricks(row, value) {
+    row.querySelectorAll("input").forEach(function (input) {
+      input.checked = value !== null && parseInt(input.value, 10) === value;
+    });
+    if (value === null) delete row.dataset.auto; else row.dataset.auto = "yes";
   }
 
-  document.addEventListener("click", function (event) {
-    var step = event.target.closest(".step");
-    if (step) {
-      var box = step.closest(".stepper");
-      var input = box.querySelector("input");
-      var min = parseInt(box.dataset.min || "0", 10);
-      var max = parseInt(box.dataset.max || "99", 10);
-      var current = parseInt(input.value, 10);
-      var next = (isNaN(current) ? min : current) + parseInt(step.dataset.step, 10);
-      input.value = String(Math.min(max, Math.max(min, next)));
-      balance(input);
-      fire(input);
+  function shareTricks(tapped) {
+    var box = tapped.closest("#tricks-entry");
+    if (!box || box.dataset.share === "none") return;
+    var rows = Array.prototype.slice.call(box.querySelectorAll(".trick-row"));
+    var total = parseInt(box.dataset.total, 10);
+    var row = tapped.closest(".trick-row");
+    delete row.dataset.auto;
+    if (box.dataset.share === "pair") {
+      rows.forEach(function (other) { if (other !== row) setTricks(other, total - trickValue(row)); });
       return;
     }
+    rows.forEach(function (other) { if (other.dataset.auto) setTricks(other, null); });
+    var open = rows.filter(function (r) { return trickValue(r) === null; });
+    var taken = rows.reduce(function (sum, r) { return sum + (trickValue(r) || 0); }, 0);
+    if (taken > total) return;
+    if (open.length === 1) {
+      setTricks(open[0], total - taken);
+    } else if (taken === total) {
+      open.forEach(function (r) { setTricks(r, 0); });
+    }
+  }
+
+  document.addEventListener("change", function (event) {
+    if (event.target.matches("#tricks-entry input")) shareTricks(event.target);
+  }, true);
+
+  document.addEventListener("click", function (event) {
     var chip = event.target.closest("[data-seat-name]");
     if (chip) {
       var form = chip.closest("form");
@@ -61,10 +73,6 @@
     }
   });
 
-  document.addEventListener("input", function (event) {
-    if (event.target.matches(".stepper input")) balance(event.target);
-  });
-
   /* Flaky phones: keep what was entered and offer a retry. */
   var lastFailed = null;
 
@@ -78,6 +86,10 @@
   function showTrouble(event, text) {
     var elt = source(event);
     if (!elt) return;
+    if (elt.dataset.outbox && event.type === "htmx:sendError") {
+      keepInOutbox(elt);  /* no connection: the hand waits on this phone instead */
+      return;
+    }
     lastFailed = elt;
     var box = elt.tagName === "FORM" ? elt.querySelector(".retry") : null;
     if (box) box.hidden = false;
@@ -92,6 +104,10 @@
   }
 
   document.addEventListener("htmx:sendError", function (event) {
+    if (event.detail.elt && event.detail.elt.id === "preview") {
+      event.detail.elt.innerHTML = OFFLINE_PREVIEW;
+      return;
+    }
     showTrouble(event, "No connection. What you entered is kept; tap Retry when you are back online.");
   });
   document.addEventListener("htmx:timeout", function (event) {
@@ -106,5 +122,264 @@
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     if (event.detail.successful && source(event)) hideTrouble();
+  });
+
+  /* Offline: a service worker keeps the pages (static/sw.js), and an outbox on the phone keeps the
+     hands saved while the connection is gone (localStorage survives a reload and a closed tab).
+     Each kept hand is sent once, in order, when the connection is back: it carries its form's
+     idempotency token, so a send whose answer was lost is not stored twice. */
+  var OUTBOX = "euchre-scores-outbox";
+  var PAGE_COPIES = "pages-v1";  /* the service worker's cache of pages (sw.js: PAGES) */
+  var OFFLINE_PREVIEW = '<p class="preview-hint">No connection: the score is computed when you are back ' +
+    'online. Save keeps the hand on this phone and sends it then.</p>';
+  var KEPT_PREVIEW = '<p class="preview-hint">Kept on this phone. It is sent, and scored, when the ' +
+    'connection is back.</p>';
+  var sending = false;
+
+  function outbox() {
+    try { return JSON.parse(localStorage.getItem(OUTBOX)) || []; } catch (e) { return []; }
+  }
+
+  function storeOutbox(entries) {
+    localStorage.setItem(OUTBOX, JSON.stringify(entries));
+    showOutbox();
+  }
+
+  function freshToken() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  function blank(form) {
+    return !Array.prototype.some.call(form.querySelectorAll("input:checked"), function (input) {
+      return !(input.name === "outcome" && input.value === "played");
+    });
+  }
+
+  function keepInOutbox(form) {
+    var token = form.querySelector("input[name=token]");
+    var entries = outbox();
+    if (!blank(form)) {  /* a second tap on Save finds the form already emptied */
+      if (entries.some(function (e) { return e.token === token.value; })) token.value = freshToken();
+      var fields = [];
+      new FormData(form).forEach(function (value, name) { fields.push([name, value]); });
+      entries.push({ action: form.getAttribute("action"), page: location.pathname, token: token.value,
+                     version: form.querySelector("input[name=version]").value, fields: fields });
+      storeOutbox(entries);
+    }
+    hideTrouble();
+    form.reset();
+    form.querySelectorAll("[data-auto]").forEach(function (row) { delete row.dataset.auto; });
+    token.value = freshToken();  /* the next hand is another hand */
+    var preview = form.querySelector("#preview");
+    if (preview) preview.innerHTML = KEPT_PREVIEW;
+    var notSaved = form.querySelector(".not-saved");
+    if (notSaved) notSaved.remove();
+    window.scrollTo(0, 0);  /* as after a save: the next hand's form, and the outbox's line above it */
+  }
+
+  function showOutbox() {
+    var bar = document.getElementById("outbox");
+    if (!bar) return;
+    var entries = outbox();
+    bar.hidden = entries.length === 0;
+    if (!entries.length) return;
+    var stuck = entries.filter(function (e) { return e.problem; })[0];
+    var count = entries.length === 1 ? "1 hand not sent yet" : entries.length + " hands not sent yet";
+    var why = stuck ? ". " + stuck.problem
+      : navigator.onLine ? ": sending now." : ": kept on this phone, and sent when the connection is back.";
+    bar.querySelector(".outbox-text").textContent = count + why;
+    var open = document.getElementById("outbox-open");
+    open.hidden = entries[0].page === location.pathname;
+    open.href = entries[0].page;
+    document.getElementById("outbox-send").textContent = stuck && stuck.stale ? "Send it anyway" : "Send now";
+    document.getElementById("outbox-discard").hidden = !stuck;
+  }
+
+  function versionIn(html) {
+    var live = new DOMParser().parseFromString(html, "text/html").querySelector("[data-version]");
+    return live ? live.dataset.version : null;
+  }
+
+  function firstError(html) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var error = doc.querySelector(".not-saved, .error, .flash");
+    return error ? error.textContent.trim() : "The scoresheet refused it.";
+  }
+
+  function sendOutbox() {
+    var entries = outbox();
+    if (sending || !entries.length || !navigator.onLine) return;
+    var entry = entries[0];
+    if (entry.problem) return;
+    sending = true;
+    var body = new URLSearchParams();
+    entry.fields.forEach(function (pair) {
+      body.append(pair[0], pair[0] === "version" ? entry.version : pair[1]);
+    });
+    fetch(entry.action, { method: "POST", body: body, credentials: "same-origin", headers: { "HX-Request": "true" } })
+      .then(function (response) {
+        return response.text().then(function (html) { return sent(entry, response.status, html); });
+      })
+      .catch(function () { return false; /* still no connection: tried again later */ })
+      .then(function (next) {
+        sending = false;
+        showOutbox();
+        if (next) sendOutbox();
+      });
+  }
+
+  /* What the server answered to a kept hand; true when the next one may follow at once. */
+  function sent(entry, status, html) {
+    var entries = outbox().filter(function (e) { return e.token !== entry.token; });
+    if (status >= 200 && status < 300) {
+      /* later hands kept on the same page follow this one: they build on the version it made */
+      var version = versionIn(html);
+      entries.forEach(function (e) {
+        if (e.action === entry.action && e.version === entry.version && version) e.version = version;
+      });
+      storeOutbox(entries);
+      if (entry.page === location.pathname) showLive(html);
+      return true;
+    } else if (status === 422 && entry.page === location.pathname && backInTheForm(html)) {
+      storeOutbox(entries);  /* the referee refused it: it is back in the form, its problem marked */
+    } else if (status === 409 || status === 422 || status === 400 || status === 403) {
+      var kept = outbox();
+      kept.forEach(function (e) {
+        if (e.token !== entry.token) return;
+        e.stale = status === 409;
+        e.problem = status === 409
+          ? "Another phone changed this match meanwhile: look at the hands, then send it anyway or discard it."
+          : "It was not saved: " + firstError(html);
+      });
+      storeOutbox(kept);
+    }
+    return false;  /* any other answer (the server busy or down): kept, and tried again later */
+  }
+
+  /* A kept hand the referee refused comes back into the empty form, with the problem next to its
+     field, as if it had just been saved online; not when another hand is being filled in. */
+  function backInTheForm(html) {
+    var form = document.getElementById("hand-form");
+    var returned = new DOMParser().parseFromString(html, "text/html").getElementById("entry");
+    var entrySection = document.getElementById("entry");
+    if (!form || !blank(form) || !returned || !entrySection) return false;
+    var node = document.importNode(returned, true);
+    entrySection.replaceWith(node);
+    htmx.process(node);
+    return true;
+  }
+
+  /* The match as the server has it now. A form being filled in keeps what was tapped: only the
+     scoreboard and the hands change under it, and it takes the new version. */
+  function showLive(html) {
+    var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("live");
+    var live = document.getElementById("live");
+    if (!fresh || !live) return;
+    var form = document.getElementById("hand-form");
+    if (!form || blank(form)) {
+      var node = document.importNode(fresh, true);
+      live.replaceWith(node);
+      htmx.process(node);
+    } else {
+      ["scoreboard", "hands", "banner"].forEach(function (id) {
+        var old = document.getElementById(id);
+        var now = fresh.querySelector("#" + id);
+        if (old && now) {
+          var node = document.importNode(now, true);
+          old.replaceWith(node);
+          htmx.process(node);
+        }
+      });
+      live.dataset.version = fresh.dataset.version;
+      var version = form.querySelector("input[name=version]");
+      if (version) version.value = fresh.dataset.version;
+    }
+    keepPageCopy();
+  }
+
+  /* The page as it stands, for the service worker to show after a reload with no connection. */
+  function keepPageCopy() {
+    if (!window.caches || !navigator.serviceWorker || !window.isSecureContext) return;
+    var copy = document.documentElement.cloneNode(true);
+    copy.querySelectorAll("#netbar, #outbox, .retry").forEach(function (el) { el.setAttribute("hidden", ""); });
+    var html = "<!doctype html>\n" + copy.outerHTML;
+    caches.open(PAGE_COPIES).then(function (cache) {
+      return cache.put(location.href, new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
+    }).catch(function () { /* no room: the last copy the worker kept stays */ });
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (navigator.onLine) {
+      /* kept hands go first, so they stay in order and build on each other's version */
+      if (elt.dataset && elt.dataset.outbox && outbox().some(function (e) { return e.action === elt.getAttribute("action"); })) {
+        event.preventDefault();
+        keepInOutbox(elt);
+        sendOutbox();
+      }
+      return;
+    }
+    if (elt.id === "preview") {
+      event.preventDefault();
+      elt.innerHTML = OFFLINE_PREVIEW;
+    } else if (elt.dataset && elt.dataset.outbox) {
+      event.preventDefault();
+      keepInOutbox(elt);
+    }
+  });
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (navigator.onLine && event.detail.successful !== false) keepPageCopy();
+  });
+
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("#outbox-send")) {
+      var entries = outbox();
+      var stuck = entries[0];
+      if (stuck && stuck.stale) {
+        /* send it anyway: on top of the match as it is now */
+        fetch(stuck.page, { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (html) {
+          var kept = outbox();
+          if (!kept.length || kept[0].token !== stuck.token) return;
+          kept[0].version = versionIn(html) || kept[0].version;
+          delete kept[0].problem;
+          delete kept[0].stale;
+          storeOutbox(kept);
+          sendOutbox();
+        }).catch(showOutbox);
+      } else if (stuck && stuck.problem) {
+        delete stuck.problem;
+        storeOutbox(entries);
+        sendOutbox();
+      } else {
+        sendOutbox();
+      }
+    } else if (event.target.closest("#outbox-discard")) {
+      if (window.confirm("Discard the hand that was not sent? It cannot be brought back.")) {
+        storeOutbox(outbox().slice(1));
+        sendOutbox();
+      }
+    }
+  });
+
+  window.addEventListener("online", sendOutbox);
+  window.addEventListener("offline", showOutbox);
+  window.addEventListener("storage", function (event) { if (event.key === OUTBOX) showOutbox(); });
+  setInterval(sendOutbox, 20000);  /* a connection that came back without an "online" event */
+
+  document.addEventListener("DOMContentLoaded", function () {
+    /* a page shown from the phone's copy may carry a token a kept hand already used */
+    var token = document.querySelector("form[data-outbox] input[name=token]");
+    if (token) token.value = freshToken();
+    showOutbox();
+    sendOutbox();
+    var worker = document.body.dataset.serviceWorker;
+    if (worker && navigator.serviceWorker && window.isSecureContext) {
+      navigator.serviceWorker.register(worker).then(function () {
+        return navigator.serviceWorker.ready;
+      }).then(keepPageCopy).catch(function () { /* no worker: pages are not kept, hands still are */ });
+    }
   });
 })();

@@ -86,7 +86,9 @@ def test_buck_euchre_drop_outs_and_count_down(page, shots):
     # 2. A club upcard: clubs are trump with no bidding, so nobody is the maker ([000]), and nobody drops;
     # Di stays in and takes no trick: set back 5
     tap(page, "upcard", "C")
-    tap(page, "trump", "C")
+    expect(page.locator("#f-trump")).to_be_hidden()  # clubs, said by the upcard
+    expect(page.locator("#f-dropped")).to_be_hidden()
+    expect(page.locator("#f-maker")).to_be_hidden()  # nobody is the maker
     for seat, took in enumerate((2, 2, 1, 0)):
         set_tricks(page, f"tricks_{seat}", took)
     expect_preview(page, "Ann −2, Bob −2, Cy −1, Di +5 (club upcard)")

@@ -108,10 +108,12 @@ def test_referee_errors_land_next_to_their_field(client, app):
     assert response.status_code == 422 and error_for(html, "maker"), html
     response = add_hand(client, match_id, maker=1, trump="H")  # no tricks
     assert response.status_code == 422 and error_for(response.get_data(as_text=True), "tricks")
-    response = add_hand(client, match_id, maker=1, trump="H", tricks=1, defender_alone=True)
-    assert response.status_code == 422
-    assert "lone_defender" in " ".join(error_for(response.get_data(as_text=True), "defender_alone"))
     assert stored_hands(app, match_id) == []
+    call_ace = create_match(client, variant="call-ace-euchre")
+    response = add_hand(client, call_ace, maker=1, partner=1, tricks=3)
+    assert response.status_code == 422
+    assert "their own partner" in " ".join(error_for(response.get_data(as_text=True), "partner"))
+    assert stored_hands(app, call_ace) == []
 
 
 def test_tricks_that_do_not_add_up(client, app):

@@ -134,10 +134,22 @@ def test_preview_of_an_empty_form_is_a_hint(client):
 
 
 def test_preview_shows_the_referee_problem_in_words(client):
+    match_id = create_match(client, variant="call-ace-euchre")
+    data = hand_data(client, match_id, maker=1, partner=1, tricks=3)
+    html = client.post(f"/matches/{match_id}/preview", data, htmx=True).get_data(as_text=True)
+    assert 'class="preview-problem"' in html and "cannot be their own partner" in html
+
+
+@pytest.mark.parametrize("missing, fields, words", [
+    ("maker", {"trump": "S", "tricks": 3}, "Tap who made trump"),
+    ("tricks", {"maker": 1, "trump": "S"}, "Tap the tricks"),
+])
+def test_preview_of_a_hand_half_tapped_says_what_is_left(client, missing, fields, words):
     match_id = create_match(client)
-    response = client.post(f"/matches/{match_id}/preview", hand_data(client, match_id, trump="S", tricks=3), htmx=True)
-    html = response.get_data(as_text=True)
-    assert 'class="preview-problem"' in html and "maker" in html.lower()
+    html = client.post(f"/matches/{match_id}/preview", hand_data(client, match_id, **fields), htmx=True)
+    html = html.get_data(as_text=True)
+    assert words in html and 'class="preview-problem"' not in html
+    assert "'tricks'" not in html and "is missing" not in html  # no document keys on screen
 
 
 @pytest.mark.parametrize("htmx", [False, True])

@@ -425,7 +425,7 @@ def every_get_page(client, app) -> list[str]:
     values = {"match_id": match_id, "hand_id": hand_id, "number": 1, "key": "euchre", **night, **group}
     urls = ["/nowhere", "/rules/cards?trump=S&variant=bacon", f"/matches/{match_id}/hands/1/what-if?change=more"]
     for rule in app.url_map.iter_rules():
-        if "GET" in rule.methods and rule.endpoint != "static" and not rule.rule.endswith((".json", ".csv", ".jsonl")):
+        if "GET" in rule.methods and rule.endpoint != "static" and not rule.rule.endswith((".json", ".csv", ".jsonl", ".js")):
             urls.append(re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m.group(1)]), rule.rule))
     return urls
 

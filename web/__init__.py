@@ -1,13 +1,13 @@
 """Blueprints, one module each: home, matches (setup, page, export/import, rematch), hands, the
 rules pages and dispute tools, groups (history, stats, ratings, export/import), and progressive
-nights (director, tables, screens)."""
+nights (director, tables, screens), and the offline service worker."""
 from __future__ import annotations
 
 from flask import Flask
 
 
 def register_blueprints(app: Flask) -> None:
-    from web import disputes, groups, hands, home, matches
+    from web import disputes, groups, hands, home, matches, offline
     from web.nights import commands, director, projector, screens, tables  # noqa: F401  (commands: flask nights ...)
     from web.render import register_filters
 
@@ -20,4 +20,5 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(tables.bp)
     app.register_blueprint(screens.bp)
     app.register_blueprint(projector.bp)
+    app.register_blueprint(offline.bp)
     register_filters(app)

@@ -126,12 +126,29 @@ def preview_of(match: Match, form: HandFormBase, editing: Hand | None = None) ->
     try:
         result = scoring.score(match, hands)
     except RefereeError as error:
+        if error.hand in (None, index) and _not_tapped_yet(form, error.field):
+            return {"hint": STILL_TO_TAP[error.field]}
         if error.hand in (None, index):
             return {"problem": error.message}
         return {"problem": f"Hand {error.hand + 1} would no longer be right: {error.message}"}
     scored = result["hands"][index]
     return {"line": scoring.describe(scored, result["sides"]), "notes": scored.get("notes", []),
             "events": scored.get("events", []), "after": result}
+
+
+# A hand the referee cannot score yet because something is still to be tapped: say what, in words
+# for players (the referee's own message names the match document's keys).
+STILL_TO_TAP = {
+    "tricks": "Tap the tricks to see what the hand scores.",
+    "maker": "Tap who made trump to see what the hand scores.",
+    "bid": "Tap the bid to see what the hand scores.",
+}
+
+
+def _not_tapped_yet(form: HandFormBase, field: str | None) -> bool:
+    if field == "tricks":  # some row of tricks still blank (a seat's, or a team's)
+        return "tricks" in form.table.fields and any(form[name].data is None for name, _ in form.table.tricks_slots())
+    return field in ("maker", "bid") and form.has(field) and form[field].data in (None, "")
 
 
 @bp.post("/preview")
@@ -231,6 +248,7 @@ def _remove(match: Match, hand: Hand, version: int | None):
     if version != match.version:
         return _live_problem(match, STALE, 409)
     hands, index = _would_be(match, hand, None)
+    _keep_dealers(match, hands, index)
     try:
         result = scoring.score(match, hands)
     except RefereeError as error:
@@ -241,12 +259,26 @@ def _remove(match: Match, hand: Hand, version: int | None):
         db.session.delete(hand)
         db.session.flush()
         match.hands = [h for h in match.hands if h.id != hand.id]
+        for later, kept in zip(match.hands[index:], hands[index:]):
+            later.set_from_dict(kept)
         scoring.sync_status(match, result)
         db.session.commit()
     except (StaleMatch, OperationalError):
         db.session.rollback()
         return _live_problem(match, STALE, 409)
     return _live(match)
+
+
+def _keep_dealers(match: Match, hands: list[dict], index: int) -> None:
+    """Deleting a hand leaves who dealt every later hand as it was: each one keeps its dealer, written
+    down (the hand's ``dealer`` key), so the rotation does not relabel them. The referee then marks
+    the first of them as dealt out of turn, which is what the scoresheet now says."""
+    if index >= len(hands):
+        return  # the last hand (undo): nothing after it
+    dealt = [scored["dealer"] for scored in scoring.score(match)["hands"]]
+    for position in range(index, len(hands)):
+        if hands[position].get("dealer") is None:
+            hands[position]["dealer"] = dealt[position + 1]
 
 
 def _live_problem(match: Match, message: str, status: int):

@@ -7,8 +7,10 @@ from typing import Any
 
 import referee
 from referee import RefereeError, get_variant
+from referee.entry import entry_choices
 
 from forms.hand import Table
+from forms.match import house_rules_in_force
 from models import Match
 
 __all__ = ["RefereeError", "Board", "table_for", "score", "board", "describe", "variant_groups", "sides_for",
@@ -18,11 +20,13 @@ __all__ = ["RefereeError", "Board", "table_for", "score", "board", "describe", "
 def table_for(variant: Any, players: list[str], rules: dict) -> Table:
     n = len(players)
     all_pass = variant.all_pass_rule(rules)
+    choices = entry_choices(variant, n, rules)  # only what can happen at this table
     return Table(
         allpass_kind=all_pass.kind,
         allpass_bid=all_pass.bid,
         allpass_message=all_pass.message,
-        fields=frozenset(variant.hand_fields),
+        fields=choices.fields,
+        club_upcard_rules_out=choices.club_upcard_rules_out,
         players=tuple(players),
         tricks=variant.tricks_for(n),
         tricks_by=variant.tricks_entry(n),
@@ -200,6 +204,11 @@ class Board:
     @property
     def all_passed(self) -> str:
         return self.table.allpass_message
+
+    @property
+    def house_rules(self) -> list[tuple[str, str, str]]:
+        """The house rules in force, (name, value, help), for the match page."""
+        return house_rules_in_force(self.variant, self.rules)
 
 
 def board(match: Match, result: dict | None = None) -> Board:

@@ -1,0 +1,104 @@
+"""Playwright at 360x740: nothing is lost when the Wi-Fi drops. The app installs (manifest, an
+active service worker); a hand saved offline waits on the phone through a reload and a closed tab,
+and is stored exactly once when the connection is back."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.app_helpers import stored_hands
+from tests.browser_helpers import new_match, tap, totals
+
+pytestmark = pytest.mark.browser
+
+KEPT_COPY = """() => caches.open('pages-v1').then(c => c.match(location.href)).then(r => !!r)"""
+
+
+def wait_until(page: Page, script: str, what: str) -> None:
+    """Poll an async check in the page (wait_for_function does not wait for promises)."""
+    for _ in range(100):
+        if page.evaluate(script):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"never happened: {what}")
+
+
+def installed(page: Page) -> None:
+    manifest = page.evaluate("""() => fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())""")
+    assert manifest["display"] == "standalone" and manifest["icons"]
+    wait_until(page, "() => navigator.serviceWorker.getRegistration().then(r => !!(r && r.active))",
+               "the service worker is active")
+    wait_until(page, "() => navigator.serviceWorker.controller !== null", "the service worker controls the page")
+    wait_until(page, KEPT_COPY, "the phone keeps a copy of the match page")
+
+
+def test_a_hand_saved_offline_survives_a_reload_and_is_stored_once(page, app, shots):
+    J = "offline"
+    new_match(page, None, J, "euchre", ["Ann", "Bob", "Cy", "Di"])
+    match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    installed(page)
+
+    page.context.set_offline(True)
+    tap(page, "maker", 1)
+    expect(page.locator("#preview")).to_contain_text("computed when you are back online")
+    tap(page, "trump", "H")
+    tap(page, "tricks", 4)
+    page.click("#save")
+    expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
+    expect(page.locator("input[name=maker]:checked")).to_have_count(0)  # the form is ready for the next hand
+    page.click("#save")  # a second tap on the emptied form keeps nothing more
+    expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
+    shots(page, J, "hand-kept")
+
+    page.reload()  # offline: the service worker's copy of the match
+    expect(page.locator("#scoreboard")).to_be_visible()
+    expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
+
+    assert stored_hands(app, match_id) == []
+
+    # the tab is closed; a new one, opened once the connection is back, sends the kept hand once
+    # (a page opened in an offline context may run before Playwright takes its network away)
+    context = page.context
+    page.close()
+    context.set_offline(False)
+    page = context.new_page()
+    page.goto(f"/matches/{match_id}")
+    expect(page.locator("#hands .hand-row")).to_have_count(1)
+    expect(page.locator("#outbox")).to_be_hidden()
+    assert totals(page) == [0, 1]
+    assert stored_hands(app, match_id) == [{"maker": 1, "trump": "H", "tricks": 4}]
+
+    # offline again on the open page: the hand goes when the connection comes back by itself
+    context.set_offline(True)
+    tap(page, "maker", 0)
+    tap(page, "tricks", 5)
+    page.click("#save")
+    expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
+    context.set_offline(False)
+    expect(page.locator("#hands .hand-row")).to_have_count(2)
+    expect(page.locator("#outbox")).to_be_hidden()
+    assert totals(page) == [2, 1]
+    page.reload()
+    expect(page.locator("#hands .hand-row")).to_have_count(2)
+    assert page.evaluate("() => localStorage.getItem('euchre-scores-outbox')") == "[]"
+    assert len(stored_hands(app, match_id)) == 2
+    page.close()
+
+
+def test_a_kept_hand_the_referee_refuses_comes_back_into_the_form(page, app):
+    new_match(page, None, "offline-refused", "euchre", ["Ann", "Bob", "Cy", "Di"])
+    match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    page.context.set_offline(True)
+    tap(page, "maker", 2)
+    tap(page, "trump", "S")  # and no tricks: the referee cannot score it
+    page.click("#save")
+    expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
+    page.context.set_offline(False)
+    expect(page.locator("#err-tricks")).to_be_visible()
+    expect(page.locator("input[name=maker][value='2']")).to_be_checked()
+    expect(page.locator("input[name=trump][value='S']")).to_be_checked()
+    expect(page.locator("#outbox")).to_be_hidden()
+    tap(page, "tricks", 3)
+    page.click("#save")
+    expect(page.locator("#hands .hand-row")).to_have_count(1)
+    assert stored_hands(app, match_id) == [{"maker": 2, "trump": "S", "tricks": 3}]
