@@ -275,8 +275,8 @@ def _keep_dealers(match: Match, hands: list[dict], index: int) -> None:
     the first of them as dealt out of turn, which is what the scoresheet now says."""
     if index >= len(hands):
         return  # the last hand (undo): nothing after it
-    dealt = [scored["dealer"] for scored in scoring.score(match)["hands"]]
-    for position in range(index, len(hands)):
+    dealt = [scored["dealer"] for scored in scoring.score_kept(match)[0]["hands"]]  # those the referee scores
+    for position in range(index, min(len(hands), len(dealt) - 1)):
         if hands[position].get("dealer") is None:
             hands[position]["dealer"] = dealt[position + 1]
 
