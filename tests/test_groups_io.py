@@ -98,7 +98,7 @@ def test_import_reports_each_line_it_skipped(client, app):
     skipped = re.search(r'<ul class="skipped" id="skipped">(.*?)</ul>', html, re.S).group(1)
     reasons = {int(n): unescape(why) for n, why in re.findall(r"<li>Line (\d+): (.*?)</li>", skipped)}
     assert sorted(reasons) == [3, 4, 5, 6, 7, 8, 9]
-    assert reasons[3].startswith("Not valid JSON")
+    assert reasons[3].startswith("This line is not valid JSON")
     assert reasons[4] == "Not a match document (a JSON object, {…})"
     assert "snap" in reasons[5]
     assert reasons[6].startswith("Hand 1: ")
