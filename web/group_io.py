@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from sqlalchemy import select
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import InternalError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import selectinload
 
 from extensions import db
@@ -236,6 +236,9 @@ def import_documents(group_id: int, raw: bytes | str) -> ImportReport:
             db.session.flush()
             matches.append(match)
         db.session.commit()
+    except (OperationalError, InternalError):  # the database cannot be written: the app's 503 says so
+        db.session.rollback()
+        raise
     except SQLAlchemyError:
         db.session.rollback()
         report.error = "The database refused the import, so nothing was imported. Try again."
