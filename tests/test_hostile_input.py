@@ -1,0 +1,246 @@
+"""Hostile input, as an attacker would send it (issue 18): ids past the database's integer, control
+characters in free text, JSON nested deep or grown huge, and the referee's command line fed junk.
+Each answer is a plain 4xx with words, never a 5xx; nothing is saved from a refusal.
+
+The id tests walk the app's own url_map, so a route added later is covered too.
+"""
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.app_helpers import add_hand, create_match, setup_data
+from tests.conftest import ROOT, Client
+from tests.group_helpers import create_group, group_match
+from tests.night_helpers import check_in, create_night, night_data, start, table_codes
+
+HUGE_IDS = ["2147483648", "9223372036854775808", "1" + "0" * 40]  # past PostgreSQL's, past SQLite's, past both
+PARAM = re.compile(r"<(?:(\w+):)?(\w+)>")
+
+
+def _count(app, sql: str) -> int:
+    from sqlalchemy import text
+
+    from extensions import db
+
+    with app.app_context():
+        value = db.session.execute(text(sql)).scalar()
+        db.session.remove()
+        return value
+
+
+def _first(app, sql: str, **params):
+    from sqlalchemy import text
+
+    from extensions import db
+
+    with app.app_context():
+        value = db.session.execute(text(sql), params).scalar()
+        db.session.remove()
+        return value
+
+
+@pytest.fixture()
+def world(app, client):
+    """One of everything a URL can name, all reachable by ``client`` (it made them)."""
+    group_id = create_group(client)
+    match_id = group_match(client, group_id)
+    add_hand(client, match_id, maker=0, trump="H", tricks=3)
+    slug = create_night(client)
+    check_in(client, slug, ["Ann", "Bo", "Cy", "Di"])
+    start(client, slug)
+    return {
+        "group_id": str(group_id), "match_id": str(match_id),
+        "hand_id": str(_first(app, "SELECT id FROM hand ORDER BY id")),
+        "player_id": str(_first(app, "SELECT id FROM player WHERE group_id IS NOT NULL ORDER BY id")),
+        "game": "1", "table": "1", "number": "1", "slug": slug, "code": table_codes(app, slug)[1],
+        "key": "euchre", "filename": "app.js",
+    }
+
+
+def _url(rule: str, values: dict[str, str]) -> str:
+    return PARAM.sub(lambda m: values[m.group(2)], rule)
+
+
+def test_ids_past_the_database_integer_are_a_404_on_every_route(app, client, world):
+    tried = 0
+    for rule in app.url_map.iter_rules():
+        ids = [name for converter, name in PARAM.findall(rule.rule) if converter == "int"]
+        for name in ids:
+            for huge in HUGE_IDS:
+                url = _url(rule.rule, dict(world, **{name: huge}))
+                for method in sorted(rule.methods & {"GET", "POST"}):
+                    response = client.get(url) if method == "GET" else client.post(url, {})
+                    assert response.status_code == 404, (method, url, response.status_code)
+                    assert "There is nothing here." in response.get_data(as_text=True)
+                    tried += 1
+    assert tried >= 100  # every <int:...> of every route, three ways
+
+
+@pytest.mark.parametrize("huge", HUGE_IDS)
+def test_ids_past_the_database_integer_in_parameters(client, world, huge):
+    match = world["match_id"]
+    assert client.get(f"/matches/{match}?edit={huge}").status_code == 200  # no such hand to edit: the plain page
+    assert client.post(f"/matches/{match}/preview?hand={huge}", {"outcome": "played"}, htmx=True).status_code == 200
+    assert client.get(f"/matches/new?group={huge}").status_code == 404
+    response = client.post("/matches/new", dict(setup_data(names=("Ed", "Flo", "Gus", "Hal")), group=huge))
+    assert response.status_code == 404
+    assert client.get(f"/t/{world['code']}/pulse?game={huge}").status_code < 500
+
+
+# -- control characters in free text --------------------------------------------------------------
+CONTROL = ["Ann\x00", "\x1b[31mRed", "a\x07b", "tab\x7f"]
+
+
+def _text_fields(world) -> list[tuple[str, dict[str, str], str]]:
+    """(url, form, the field holding the text) for every form with free text."""
+    slug, group = world["slug"], world["group_id"]
+    loners = {f"loners_{s}": "0" for s in "NESW"}
+    return [
+        ("/groups/", {}, "name"),
+        ("/groups/join", {}, "code"),
+        (f"/groups/{group}/players/{world['player_id']}/rename", {}, "name"),
+        ("/nights/new", night_data(), "name"),
+        (f"/nights/{slug}/players", {}, "names"),
+        (f"/nights/{slug}/games/1/tables/1/close", {"ns_points": "3", "ew_points": "1", **loners}, "reason"),
+        ("/matches/new", setup_data(), "name_0"),
+        ("/rules/judge", {"variant": "euchre", "trump": "H"}, "plays"),
+    ]
+
+
+@pytest.mark.parametrize("text", CONTROL)
+@pytest.mark.parametrize("htmx", [False, True])
+def test_control_characters_are_a_field_error(app, client, world, text, htmx):
+    before = {t: _count(app, f"SELECT count(*) FROM {t}") for t in ("play_group", "player", "night", "match",
+                                                                   "audit_entry")}
+    for url, form, field in _text_fields(world):
+        response = client.post(url, dict(form, **{field: text}), htmx=htmx)
+        html = response.get_data(as_text=True)
+        assert response.status_code == 422, (url, response.status_code, html[:1500])
+        assert "only hold letters, digits, spaces and punctuation" in html \
+            or "Use only letters, digits, spaces and punctuation" in html, (url, html[:3000])
+    after = {t: _count(app, f"SELECT count(*) FROM {t}") for t in before}
+    assert after == before
+
+
+@pytest.mark.parametrize("url", ["/t/%00", "/nights/%00", "/nights/a%1bb/standings", "/groups/join/%00",
+                                 "/rules/%00", "/t/%00/pulse"])
+def test_control_characters_in_an_address_are_a_404(client, url):
+    assert client.get(url).status_code == 404
+
+
+def test_line_breaks_still_separate_the_names_checked_in(client, world):
+    slug = create_night(client, name="Second")
+    assert client.post(f"/nights/{slug}/players", {"names": "Max\r\nNed\nOla"}).status_code == 200
+
+
+# -- JSON: depth, long numbers, size --------------------------------------------------------------
+DEEP = "[" * 1000 + "]" * 1000  # 2 KB: a RecursionError (500) before
+LONG_NUMBER = '{"variant": "euchre", "players": ["A", "B", "C", "D"], "first_dealer": ' + "9" * 5000 + "}"
+
+
+def _document(**changes) -> dict:
+    return dict({"variant": "euchre", "players": ["Pat", "Quin", "Ros", "Sam"]}, **changes)
+
+
+def _import(client, text: str, upload: bool, htmx: bool = False):
+    if upload:
+        return client.post("/matches/import", {"file": (io.BytesIO(text.encode()), "match.json")}, htmx=htmx,
+                           content_type="multipart/form-data")
+    return client.post("/matches/import", {"document": text}, htmx=htmx)
+
+
+@pytest.mark.parametrize("upload", [False, True])
+@pytest.mark.parametrize("text, message", [
+    (DEEP, "nested too deeply"),
+    (json.dumps(_document(hands=[{"void": json.loads("[" * 20 + "]" * 20)}])), "nested too deeply"),
+    (LONG_NUMBER, "a number far too long"),
+    ('{"variant": "euchre", "players": ["A", "B", "C", "D"], "start_totals": [NaN, 0]}', "NaN"),
+    (json.dumps(_document(hands=[{"void": True}] * 501)), "at most 500 hands"),
+    (json.dumps(_document(start_totals=[10**15, 0])), "Start totals go from -999 to 999"),
+    (json.dumps(_document(start_totals=[0, -1000])), "Start totals go from -999 to 999"),
+])
+def test_match_import_refuses_hostile_documents_in_words(app, client, text, message, upload):
+    response = _import(client, text, upload)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422 and message in html, html[:3000]
+    assert _count(app, "SELECT count(*) FROM match") == 0
+
+
+def test_sixty_thousand_hands_are_refused_quickly(app, client):
+    """840 KB of void hands once made a 73 MB page that took 9 s and stalled the other players."""
+    text = json.dumps(_document(hands=[{"void": True}] * 60_000))
+    began = time.monotonic()
+    response = _import(client, text, upload=True)
+    assert response.status_code == 422 and "at most 500 hands" in response.get_data(as_text=True)
+    assert time.monotonic() - began < 5
+    assert _count(app, "SELECT count(*) FROM match") == 0
+
+
+def test_a_match_of_the_most_hands_is_taken(client):
+    response = _import(client, json.dumps(_document(hands=[{"void": True}] * 500)), upload=False)
+    assert response.status_code == 303
+
+
+def _group_import(client, group_id: int, text: str, upload: bool = True):
+    data = {"file": (io.BytesIO(text.encode()), "matches.jsonl")} if upload else {"document": text}
+    return client.post(f"/groups/{group_id}/import", data, content_type="multipart/form-data")
+
+
+@pytest.mark.parametrize("upload", [False, True])
+def test_group_import_says_what_is_too_deep_or_too_long(app, client, upload):
+    group_id = create_group(client)
+    response = _group_import(client, group_id, "\n".join([DEEP, LONG_NUMBER]), upload)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "Line 1: This line is nested too deeply" in html and "Line 2: This line holds a number far too long" in html
+    assert _count(app, "SELECT count(*) FROM match") == 0
+
+
+def test_group_import_has_a_maximum_of_documents_hands_and_bytes(app, client):
+    from web.group_io import MAX_IMPORT_BYTES, MAX_IMPORT_DOCUMENTS, MAX_IMPORT_HANDS
+
+    group_id = create_group(client)
+    lines = [json.dumps(_document(players=[f"P{n}", "Q", "R", "S"])) for n in range(MAX_IMPORT_DOCUMENTS + 1)]
+    response = _group_import(client, group_id, "\n".join(lines))
+    assert response.status_code == 422 and f"at most {MAX_IMPORT_DOCUMENTS:,} matches" in response.get_data(
+        as_text=True)
+
+    per_match = 500
+    lines = [json.dumps(_document(players=[f"P{n}", "Q", "R", "S"], hands=[{"void": True}] * per_match))
+             for n in range(MAX_IMPORT_HANDS // per_match + 1)]
+    began = time.monotonic()
+    response = _group_import(client, group_id, "\n".join(lines))
+    assert response.status_code == 422 and f"at most {MAX_IMPORT_HANDS:,} hands" in response.get_data(as_text=True)
+    assert time.monotonic() - began < 5  # refused before the referee scores them
+
+    padding = " " * (MAX_IMPORT_BYTES + 1)
+    response = _group_import(client, group_id, json.dumps(_document()) + padding)
+    assert response.status_code == 422 and "more than 2 MB" in response.get_data(as_text=True)
+    response = _group_import(client, group_id, padding * 3)  # far past it: refused before it is read
+    assert response.status_code == 413 and "too much to send at once" in response.get_data(as_text=True)
+    assert _count(app, "SELECT count(*) FROM match") == 0
+
+
+# -- the referee's command line -------------------------------------------------------------------
+@pytest.mark.parametrize("stdin", [
+    LONG_NUMBER.encode(), DEEP.encode(), b"\xff\xfe\x00junk\x80\x81", b'{"variant": "euchre", "players": 7}',
+    b'{"variant": "euchre", "players": ["A", "B", "C", "D"], "start_totals": [1e999, 0]}',
+    b'{"variant": "euchre", "players": ["A", "B", "C", "D"], "first_dealer": ' + b"1" * 4000 + b"}",
+])
+@pytest.mark.parametrize("command", ["score", "trick", "legal"])
+def test_cli_answers_exit_2_with_json_for_any_input(stdin, command):
+    done = subprocess.run([sys.executable, "-m", "referee", command, "-"], input=stdin, capture_output=True,
+                          cwd=ROOT, timeout=60)
+    assert done.returncode in (0, 2), done.stderr.decode()[-2000:]
+    assert done.stderr == b""
+    if done.returncode == 2:
+        (line,) = done.stdout.decode().splitlines()
+        assert json.loads(line)["error"]
+    assert command != "score" or done.returncode == 2
