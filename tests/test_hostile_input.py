@@ -8,64 +8,26 @@ from __future__ import annotations
 
 import io
 import json
-import re
 import subprocess
 import sys
 import time
 
 import pytest
 
-from tests.app_helpers import add_hand, create_match, setup_data
-from tests.conftest import ROOT, Client
-from tests.group_helpers import create_group, group_match
-from tests.night_helpers import check_in, create_night, night_data, start, table_codes
-
-HUGE_IDS = ["2147483648", "9223372036854775808", "1" + "0" * 40]  # past PostgreSQL's, past SQLite's, past both
-PARAM = re.compile(r"<(?:(\w+):)?(\w+)>")
+from tests.app_helpers import setup_data
+from tests.conftest import ROOT
+from tests.group_helpers import create_group
+from tests.hostile_helpers import CONTROL, DEEP, HUGE_IDS, LONG_NUMBER, PARAM, first, make_world, route_url
+from tests.night_helpers import create_night, night_data
 
 
 def _count(app, sql: str) -> int:
-    from sqlalchemy import text
-
-    from extensions import db
-
-    with app.app_context():
-        value = db.session.execute(text(sql)).scalar()
-        db.session.remove()
-        return value
-
-
-def _first(app, sql: str, **params):
-    from sqlalchemy import text
-
-    from extensions import db
-
-    with app.app_context():
-        value = db.session.execute(text(sql), params).scalar()
-        db.session.remove()
-        return value
+    return first(app, sql)
 
 
 @pytest.fixture()
-def world(app, client):
-    """One of everything a URL can name, all reachable by ``client`` (it made them)."""
-    group_id = create_group(client)
-    match_id = group_match(client, group_id)
-    add_hand(client, match_id, maker=0, trump="H", tricks=3)
-    slug = create_night(client)
-    check_in(client, slug, ["Ann", "Bo", "Cy", "Di"])
-    start(client, slug)
-    return {
-        "group_id": str(group_id), "match_id": str(match_id),
-        "hand_id": str(_first(app, "SELECT id FROM hand ORDER BY id")),
-        "player_id": str(_first(app, "SELECT id FROM player WHERE group_id IS NOT NULL ORDER BY id")),
-        "game": "1", "table": "1", "number": "1", "slug": slug, "code": table_codes(app, slug)[1],
-        "key": "euchre", "filename": "app.js",
-    }
-
-
-def _url(rule: str, values: dict[str, str]) -> str:
-    return PARAM.sub(lambda m: values[m.group(2)], rule)
+def world(app, client) -> dict[str, str]:
+    return make_world(app, client)
 
 
 def test_ids_past_the_database_integer_are_a_404_on_every_route(app, client, world):
@@ -74,7 +36,7 @@ def test_ids_past_the_database_integer_are_a_404_on_every_route(app, client, wor
         ids = [name for converter, name in PARAM.findall(rule.rule) if converter == "int"]
         for name in ids:
             for huge in HUGE_IDS:
-                url = _url(rule.rule, dict(world, **{name: huge}))
+                url = route_url(rule.rule, dict(world, **{name: huge}))
                 for method in sorted(rule.methods & {"GET", "POST"}):
                     response = client.get(url) if method == "GET" else client.post(url, {})
                     assert response.status_code == 404, (method, url, response.status_code)
@@ -95,7 +57,6 @@ def test_ids_past_the_database_integer_in_parameters(client, world, huge):
 
 
 # -- control characters in free text --------------------------------------------------------------
-CONTROL = ["Ann\x00", "\x1b[31mRed", "a\x07b", "tab\x7f"]
 
 
 def _text_fields(world) -> list[tuple[str, dict[str, str], str]]:
@@ -141,8 +102,6 @@ def test_line_breaks_still_separate_the_names_checked_in(client, world):
 
 
 # -- JSON: depth, long numbers, size --------------------------------------------------------------
-DEEP = "[" * 1000 + "]" * 1000  # 2 KB: a RecursionError (500) before
-LONG_NUMBER = '{"variant": "euchre", "players": ["A", "B", "C", "D"], "first_dealer": ' + "9" * 5000 + "}"
 
 
 def _document(**changes) -> dict:
@@ -244,3 +203,12 @@ def test_cli_answers_exit_2_with_json_for_any_input(stdin, command):
         (line,) = done.stdout.decode().splitlines()
         assert json.loads(line)["error"]
     assert command != "score" or done.returncode == 2
+
+
+def test_a_form_part_without_a_name_is_refused(client):
+    """Found by fuzzing: Werkzeug files a nameless multipart part under None, and the CSRF check failed on it."""
+    body = b'--B\r\nContent-Disposition: form-data; name="\nx"\r\n\r\nv\r\n--B--\r\n'
+    for url in ("/groups/", "/matches/import"):
+        response = client.raw.post(url, data=body, content_type="multipart/form-data; boundary=B",
+                                   headers={"HX-Request": "true", "X-CSRFToken": client.token})
+        assert response.status_code == 400 and "Reload the page" in response.get_data(as_text=True)
