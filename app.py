@@ -13,7 +13,7 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import InternalError, OperationalError
+from sqlalchemy.exc import DataError, InternalError, OperationalError
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from extensions import csrf, db, htmx, migrate
@@ -24,6 +24,7 @@ PRIVATE = 0o600  # the database, its backups and the secret key hold group codes
 UNSAVED = "The scoresheet can't be saved right now; nothing was changed. Try again."
 UNREADABLE = "The scoresheet can't be read right now. Try again in a moment."
 TOO_LARGE = "That is too much to send at once: choose a smaller file or paste less."
+UNSTORABLE = "Something sent here cannot be stored (a character or a number out of range). Check it and try again."
 
 
 def database_url(instance_path: str) -> str:
@@ -182,6 +183,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         template = "partials/_message.html" if htmx else "message.html"
         return render_template(template, title="Not saved" if writing else "Try again",
                                message=UNSAVED if writing else UNREADABLE, reload=False), 503, {"Retry-After": "5"}
+
+    @app.errorhandler(DataError)
+    def unstorable(_error):
+        """The last guard behind the forms' checks: a value the database refuses as data (a NUL in a
+        text on PostgreSQL, an integer out of range) is the sender's mistake, a 400, never a 500."""
+        db.session.rollback()
+        template = "partials/_message.html" if htmx else "message.html"
+        return render_template(template, title="Not stored", message=UNSTORABLE, reload=False), 400
 
     @app.errorhandler(RequestEntityTooLarge)
     def too_large(_error):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 import time
@@ -212,3 +213,32 @@ def test_a_form_part_without_a_name_is_refused(client):
         response = client.raw.post(url, data=body, content_type="multipart/form-data; boundary=B",
                                    headers={"HX-Request": "true", "X-CSRFToken": client.token})
         assert response.status_code == 400 and "Reload the page" in response.get_data(as_text=True)
+
+
+def test_a_table_code_with_a_nul_is_no_table(client):
+    """Found by trying it: PostgreSQL cannot compare a text with a NUL, and /t/?code= sent it there."""
+    response = client.get("/t/?code=A%00B")
+    assert response.status_code == 404 and "No table has the code" in response.get_data(as_text=True)
+
+
+@pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+                    reason="PostgreSQL refuses a NUL in a text; SQLite stores it")
+def test_a_value_the_database_refuses_is_a_400_not_a_500(app):
+    """The guard behind the forms' checks, for a view that would forget one."""
+    from sqlalchemy import select
+
+    from app import create_app
+    from extensions import db
+    from models import Player
+
+    probe = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": app.config[
+        "SQLALCHEMY_DATABASE_URI"]})
+
+    @probe.get("/probe")
+    def careless_view():
+        return str(db.session.scalar(select(Player).where(Player.name == "a\x00b")))
+
+    response = probe.test_client().get("/probe")
+    assert response.status_code == 400 and "cannot be stored" in response.get_data(as_text=True)
+    with probe.app_context():
+        db.engine.dispose()

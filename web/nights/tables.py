@@ -20,6 +20,7 @@ from forms.night import GameTotalForm, SubmitForm
 from models import Match, Night, NightTable, TableGame
 from models.base import utcnow
 from models.night import PAIR_NAMES, SEAT_NAMES, SEATS
+from models.player import unprintable
 from referee.tournament.night import TIE_RULE
 from web.matches import go, live_context
 from web.nights import access, service
@@ -33,7 +34,8 @@ bp = Blueprint("tables", __name__, url_prefix="/t")
 def enter_code():
     code = (request.args.get("code") or "").strip().upper()
     if code:
-        table = db.session.scalar(select(NightTable).where(NightTable.code == code))
+        # a code with a NUL is no table's (and PostgreSQL cannot even compare one)
+        table = None if unprintable(code) else db.session.scalar(select(NightTable).where(NightTable.code == code))
         if table is not None:
             return redirect(url_for("tables.show", code=table.code), 303)
         return night_page("nights/_enter_code.html", status=404, code=code,
