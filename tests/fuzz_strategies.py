@@ -206,6 +206,11 @@ ALL_FIELDS = (HAND_FORM_FIELDS + (
     "edit", "change", "seen", "next", "game"))
 hostile_form = st.dictionaries(st.one_of(st.sampled_from(ALL_FIELDS), st.text(max_size=6)),
                                st.one_of(hostile_text, st.lists(hostile_text, min_size=1, max_size=3)), max_size=6)
+# the query parameters the views read
+QUERY_FIELDS = ("edit", "hand", "group", "code", "variant", "players", "game", "seen", "change", "next", "page",
+                "player", "since", "until", "min_games")
+hostile_query = st.dictionaries(st.one_of(st.sampled_from(QUERY_FIELDS), st.sampled_from(ALL_FIELDS)),
+                                hostile_text, max_size=4)
 
 
 def hostile_upload() -> st.SearchStrategy:

@@ -25,11 +25,12 @@ from referee.jsonin import UnreadableJSON, loads
 from web import scoring
 from web.scoring import RefereeError
 
-# One import is one request: these keep it to a few seconds, so that it never holds up the other
-# players' pages (150,000 hands in a 16 MB file once took 57 s). A year of weekly games fits.
+# One import is one request, and one worker is busy for all of it: these keep it to a few seconds
+# (150,000 hands in a 16 MB file once took 57 s; each match costs about 10 ms and each hand 1.5 ms
+# on a 2-core laptop). A bigger group's history comes in several files.
 MAX_IMPORT_BYTES = 2 * 1024 * 1024
-MAX_IMPORT_DOCUMENTS = 1000
-MAX_IMPORT_HANDS = 10_000
+MAX_IMPORT_DOCUMENTS = 200
+MAX_IMPORT_HANDS = 5_000
 
 
 def group_matches(group_id: int) -> list[Match]:
