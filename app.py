@@ -16,10 +16,10 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import DataError, InternalError, OperationalError
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from backup import PRIVATE
 from extensions import csrf, db, htmx, migrate
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
-PRIVATE = 0o600  # the database, its backups and the secret key hold group codes and PIN hashes
 
 UNSAVED = "The scoresheet can't be saved right now; nothing was changed. Try again."
 UNREADABLE = "The scoresheet can't be read right now. Try again in a moment."

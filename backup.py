@@ -30,7 +30,7 @@ from sqlalchemy.engine import URL, make_url
 
 from extensions import db, htmx
 
-PRIVATE = 0o600
+PRIVATE = 0o600  # the database, its backups and the secret key hold group codes and PIN hashes
 RESTORING = "The scoresheet is being restored from a backup. Try again in a minute."
 SERVER_RUNNING = ("A server is still using this database, and a restore under it would lose what it saves. "
                   "Stop it first (Ctrl+C in the window running make serve or make run), then run flask restore again.")
