@@ -55,7 +55,10 @@ class InUse:
         """Hold it shared for as long as this process lives; False while a restore holds it."""
         if self._shared is not None:
             return True
-        fd = self._open()
+        try:
+            fd = self._open()
+        except OSError:  # a folder this process cannot write: serve anyway (a restore cannot lock it either)
+            return True
         try:
             fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
         except BlockingIOError:
