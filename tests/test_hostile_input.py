@@ -240,5 +240,6 @@ def test_a_value_the_database_refuses_is_a_400_not_a_500(app):
 
     response = probe.test_client().get("/probe")
     assert response.status_code == 400 and "cannot be stored" in response.get_data(as_text=True)
+    probe.extensions["in_use"].release()  # one app to a process in real life: this one is done serving
     with probe.app_context():
         db.engine.dispose()
