@@ -243,3 +243,14 @@ def test_a_value_the_database_refuses_is_a_400_not_a_500(app):
     probe.extensions["in_use"].release()  # one app to a process in real life: this one is done serving
     with probe.app_context():
         db.engine.dispose()
+
+
+def test_a_match_takes_no_hand_past_the_most(app, client):
+    """The hand form keeps the limit the import keeps: a match of 500 hands takes no 501st."""
+    from tests.app_helpers import add_hand
+
+    response = _import(client, json.dumps(_document(hands=[{"void": True}] * 500)), upload=False)
+    match = response.headers["Location"].rsplit("/", 1)[1]
+    refused = add_hand(client, match, outcome="passed")
+    assert refused.status_code == 422 and "at most 500 hands" in refused.get_data(as_text=True)
+    assert _count(app, "SELECT count(*) FROM hand") == 500
