@@ -12,11 +12,19 @@ from flask import Flask, has_request_context, render_template, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import DataError, InternalError, OperationalError
+from werkzeug.exceptions import RequestEntityTooLarge
 
+from backup import PRIVATE
 from extensions import csrf, db, htmx, migrate
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+
+UNSAVED = "The scoresheet can't be saved right now; nothing was changed. Try again."
+UNREADABLE = "The scoresheet can't be read right now. Try again in a moment."
+TOO_LARGE = "That is too much to send at once: choose a smaller file or paste less."
+UNSTORABLE = "Something sent here cannot be stored (a character or a number out of range). Check it and try again."
 
 
 def database_url(instance_path: str) -> str:
@@ -59,6 +67,22 @@ def secret_key(instance_path: str) -> str:
         if os.path.exists(tmp):
             os.unlink(tmp)
     return _read_key(path)
+
+
+def keep_sqlite_private(uri: str) -> None:
+    """Create the SQLite database file mode 0600 (SQLite itself would make it 0644, and its -wal and
+    -shm files take the database's mode), and take the world's access away from one made before."""
+    url = make_url(uri)
+    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:" \
+            or url.query.get("mode") == "ro" or url.database.startswith("file:"):
+        return
+    try:
+        os.close(os.open(url.database, os.O_CREAT | os.O_WRONLY, PRIVATE))
+        for path in (url.database, url.database + "-wal", url.database + "-shm"):
+            if os.path.exists(path) and os.stat(path).st_mode & 0o077:
+                os.chmod(path, PRIVATE)
+    except OSError:  # a read-only place: SQLite will say what is wrong when it opens the file
+        pass
 
 
 def _read_key(path: str) -> str:
@@ -114,6 +138,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = secret_key(app.instance_path)
 
     app.session_interface = SessionCookie()
+    keep_sqlite_private(app.config["SQLALCHEMY_DATABASE_URI"])
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS_DIR), render_as_batch=True, compare_type=True)
     csrf.init_app(app)
@@ -121,8 +146,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     import backup
     import models  # noqa: F401  (registers the tables with the metadata)
-    from web import compression, public_address, register_blueprints
+    from web import compression, converters, public_address, register_blueprints
 
+    converters.register(app)  # before the routes: ids and names that the database cannot hold are a 404
     register_blueprints(app)
     compression.init_app(app)
     backup.register(app)  # flask backup, flask restore
@@ -145,6 +171,33 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     def not_found(_error):
         template = "partials/_message.html" if htmx else "message.html"
         return render_template(template, title="Not found", message="There is nothing here.", reload=False), 404
+
+    @app.errorhandler(OperationalError)
+    @app.errorhandler(InternalError)
+    def database_unavailable(_error):
+        """The database cannot be written (read-only or full disk, immutable file, read-only
+        transaction) or reached: nothing was saved, so say so plainly instead of a bare 500."""
+        try:
+            db.session.rollback()
+        except (OperationalError, InternalError):  # the connection itself is gone: it is dropped anyway
+            pass
+        writing = request.method not in ("GET", "HEAD", "OPTIONS")
+        template = "partials/_message.html" if htmx else "message.html"
+        return render_template(template, title="Not saved" if writing else "Try again",
+                               message=UNSAVED if writing else UNREADABLE, reload=False), 503, {"Retry-After": "5"}
+
+    @app.errorhandler(DataError)
+    def unstorable(_error):
+        """The last guard behind the forms' checks: a value the database refuses as data (a NUL in a
+        text on PostgreSQL, an integer out of range) is the sender's mistake, a 400, never a 500."""
+        db.session.rollback()
+        template = "partials/_message.html" if htmx else "message.html"
+        return render_template(template, title="Not stored", message=UNSTORABLE, reload=False), 400
+
+    @app.errorhandler(RequestEntityTooLarge)
+    def too_large(_error):
+        template = "partials/_message.html" if htmx else "message.html"
+        return render_template(template, title="Too large", message=TOO_LARGE, reload=False), 413
 
     @app.after_request
     def security_headers(response):

@@ -4,7 +4,8 @@ from __future__ import annotations
 from flask_htmx import HTMX
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
-from flask_wtf.csrf import CSRFProtect
+from flask import request
+from flask_wtf.csrf import CSRFError, CSRFProtect
 from sqlalchemy import MetaData
 from sqlalchemy.orm import DeclarativeBase
 
@@ -24,5 +25,18 @@ class Base(DeclarativeBase):
 
 db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
-csrf = CSRFProtect()
+
+
+class CSRF(CSRFProtect):
+    """Flask-WTF's CSRF check, refusing a form that has a part without a name (the 400 "reload the
+    page") instead of failing on it (a 500): Werkzeug files such a multipart part under the key None,
+    and Flask-WTF's search of the form for the token cannot take a key that is not a string."""
+
+    def _get_csrf_token(self):
+        if None in request.form or None in request.files:
+            raise CSRFError("A part of this form has no name.")
+        return super()._get_csrf_token()
+
+
+csrf = CSRF()
 htmx = HTMX()

@@ -5,8 +5,10 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import RadioField, SelectChoice, SelectMultipleField
-from wtforms.validators import Optional
+from wtforms.validators import Optional, StopValidation
 from wtforms.widgets import CheckboxInput, ListWidget
+
+from models.player import unprintable
 
 SUIT_LABELS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "No trump"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no trump"}
@@ -34,6 +36,26 @@ class Toggles(SelectMultipleField):
     def __init__(self, label=None, validators=None, message="Choose among the buttons shown.", **kwargs):
         kwargs["choices"] = choices(kwargs.get("choices", ()))
         super().__init__(label, validators, invalid_choice_message=message, **kwargs)
+
+
+class Printable:
+    """The one check for free text (names, a night's or a group's name, a code, a reason): no control
+    characters (NUL, ESC, ...) and no lone surrogates. Nobody types them on a phone, PostgreSQL cannot
+    store a NUL, and an ESC in a name would reach every screen and CSV. ``lines=True`` lets a
+    textarea keep its line breaks (one name a line)."""
+
+    def __init__(self, message: str = "Use only letters, digits, spaces and punctuation.", lines: bool = False):
+        self.message = message
+        self.lines = lines
+
+    def __call__(self, form: Any, field: Any) -> None:
+        text = field.data
+        if not isinstance(text, str):
+            return
+        if self.lines:
+            text = text.replace("\r\n", "\n").replace("\n", "")
+        if unprintable(text):
+            raise StopValidation(self.message)
 
 
 def humanize(key: str) -> str:

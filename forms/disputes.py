@@ -15,6 +15,7 @@ from wtforms.validators import Optional
 
 import referee
 
+from forms.common import Printable
 from web.rules_pages import normalise_card, option_of, rules_for_deck, variant_groups
 
 TRUMP_VALUES = ("S", "H", "D", "C", "NT")
@@ -119,7 +120,7 @@ class JudgeForm(GameForm):
     """
 
     led = HiddenField("Led by")
-    plays = StringField("Cards played, in order", validators=[Optional()])
+    plays = StringField("Cards played, in order", validators=[Optional(), Printable()])
     card = HiddenField()
     do = HiddenField()
 

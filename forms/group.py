@@ -11,9 +11,9 @@ from flask_wtf.file import FileAllowed, FileField
 from wtforms import DateField, IntegerField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, Length, NumberRange, Optional, ValidationError
 
-from forms.common import choices
+from forms.common import Printable, choices
 from models.group import GROUP_NAME_MAX, Group
-from models.player import NAME_MAX
+from models.player import NAME_MAX, UNPRINTABLE_NAME
 
 MIN_GAMES_DEFAULT = 3
 ZONES = sorted(zone for zone in available_timezones() if "/" in zone and not zone.startswith(("Etc/", "SystemV/"))) \
@@ -31,12 +31,12 @@ def add_error(field: Any, message: str) -> None:
 class GroupForm(FlaskForm):
     name = StringField("Group name", filters=[_strip], validators=[
         DataRequired("Give the group a name, e.g. Thursday euchre."),
-        Length(max=GROUP_NAME_MAX, message=f"Keep the name to {GROUP_NAME_MAX} letters.")])
+        Length(max=GROUP_NAME_MAX, message=f"Keep the name to {GROUP_NAME_MAX} letters."), Printable()])
 
 
 class JoinForm(FlaskForm):
     code = StringField("Group code", filters=[_strip], validators=[
-        DataRequired("Type the group's code (or paste its join link).")])
+        DataRequired("Type the group's code (or paste its join link)."), Printable()])
 
     group: Group | None = None
 
@@ -155,7 +155,8 @@ class TimeZoneForm(FlaskForm):
 
 class RenameForm(FlaskForm):
     name = StringField("New name", filters=[_strip], validators=[
-        DataRequired("Write the new name."), Length(max=NAME_MAX, message=f"Keep names to {NAME_MAX} letters.")])
+        DataRequired("Write the new name."), Length(max=NAME_MAX, message=f"Keep names to {NAME_MAX} letters."),
+        Printable(UNPRINTABLE_NAME)])
 
 
 class MergeForm(FlaskForm):

@@ -1,7 +1,6 @@
 """The new-match form (names round the table, first dealer, house rules, start totals) and import."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -9,8 +8,10 @@ from flask_wtf.file import FileAllowed, FileField
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, StringField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
-from forms.common import Buttons, choices, humanize
-from models.player import NAME_MAX, UNPRINTABLE_NAME, unprintable
+from forms.common import Buttons, Printable, choices, humanize
+from models.match import START_TOTAL_MAX
+from models.player import NAME_MAX, UNPRINTABLE_NAME
+from referee.jsonin import UnreadableJSON, loads
 
 
 def _strip(value: Any) -> Any:
@@ -70,11 +71,7 @@ class MatchSetupForm(RulesMixin, FlaskForm):
         for s in range(self.n_players):
             field = self[f"name_{s}"]
             name = field.data
-            if not name:
-                continue
-            if unprintable(name):
-                field.errors = list(field.errors) + [UNPRINTABLE_NAME]
-                ok = False
+            if not name or field.errors:  # missing, too long or unprintable: said already
                 continue
             if name.casefold() in seen:
                 field.errors = list(field.errors) + [f"{name} already has a seat; give each seat its own name."]
@@ -124,7 +121,8 @@ def match_form(variant: Any, n_players: int, side_labels: list[str], known: list
         attrs[f"name_{s}"] = StringField(
             f"Seat {s + 1}", filters=[_strip],
             validators=[DataRequired(f"Write a name for seat {s + 1}."),
-                        Length(max=NAME_MAX, message=f"Keep names to {NAME_MAX} letters.")])
+                        Length(max=NAME_MAX, message=f"Keep names to {NAME_MAX} letters."),
+                        Printable(UNPRINTABLE_NAME)])
     attrs["first_dealer"] = RadioField(
         "Deals first", choices=choices((str(s), f"Seat {s + 1}") for s in range(n_players)), default="0",
         coerce=int, validators=[InputRequired("Tap the seat that deals first.")],
@@ -133,7 +131,8 @@ def match_form(variant: Any, n_players: int, side_labels: list[str], known: list
     option_fields = rule_fields(variant, attrs, defaults)
     for i, label in enumerate(side_labels):
         attrs[f"start_{i}"] = IntegerField(label, validators=[
-            Optional(), NumberRange(-999, 999, "Start totals go from -999 to 999.")])
+            Optional(), NumberRange(-START_TOTAL_MAX, START_TOTAL_MAX,
+                                    f"Start totals go from -{START_TOTAL_MAX} to {START_TOTAL_MAX}.")])
     cls = type("MatchForm", (MatchSetupForm,), attrs)
     cls.n_players = n_players
     cls.option_fields = option_fields
@@ -191,9 +190,9 @@ class ImportForm(FlaskForm):
             self.document.errors = list(self.document.errors) + ["Paste a match document or choose a file."]
             return None
         try:
-            doc = json.loads(raw)
-        except (ValueError, UnicodeDecodeError) as error:
-            field.errors = list(field.errors) + [f"This is not valid JSON ({error})."]
+            doc = loads(raw)
+        except UnreadableJSON as error:
+            field.errors = list(field.errors) + [str(error)]
             return None
         if not isinstance(doc, dict):
             field.errors = list(field.errors) + ["A match document is a JSON object, {…}."]

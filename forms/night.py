@@ -9,9 +9,9 @@ from flask_wtf import FlaskForm
 from wtforms import DateField, HiddenField, IntegerField, PasswordField, RadioField, StringField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, Regexp
 
-from forms.common import choices
+from forms.common import Printable, choices
 from forms.match import RulesMixin, rule_fields
-from models.player import NAME_MAX, UNPRINTABLE_NAME, unprintable
+from models.player import NAME_MAX, UNPRINTABLE_NAME
 
 MOVEMENTS = (("winners", "Winners advance, losers split"), ("chart", "Rotation chart (partners change every game)"))
 SIT_OUT_MODES = (("average", "The average of the game"), ("fixed", "A fixed number"))
@@ -26,7 +26,7 @@ def _strip(value: Any) -> Any:
 class NightSetupForm(RulesMixin, FlaskForm):
     variant = HiddenField(validators=[InputRequired("Choose a game first.")])
     name = StringField("Name of the night", filters=[_strip], validators=[
-        DataRequired("Give the night a name."), Length(max=80, message="Keep the name to 80 letters.")])
+        DataRequired("Give the night a name."), Length(max=80, message="Keep the name to 80 letters."), Printable()])
     day = DateField("Date", validators=[InputRequired("Give the date, like 2026-11-27.")])
     games = IntegerField("Games", default=10, validators=[
         InputRequired("How many games? Give a number."), NumberRange(1, 30, "Between 1 and 30 games.")])
@@ -74,7 +74,8 @@ class PinForm(FlaskForm):
 
 
 class CheckInForm(FlaskForm):
-    names = TextAreaField("Names, one per line", validators=[DataRequired("Write at least one name.")])
+    names = TextAreaField("Names, one per line", validators=[DataRequired("Write at least one name."),
+                                                             Printable(UNPRINTABLE_NAME, lines=True)])
 
     def cleaned(self) -> list[str]:
         return [n for n in (_strip(line) for line in (self.names.data or "").splitlines()) if n]
@@ -82,9 +83,6 @@ class CheckInForm(FlaskForm):
     def validate(self, extra_validators=None) -> bool:
         ok = super().validate(extra_validators)
         too_long = [n for n in self.cleaned() if len(n) > NAME_MAX]
-        if any(unprintable(n) for n in self.cleaned()):
-            self.names.errors = list(self.names.errors) + [UNPRINTABLE_NAME]
-            ok = False
         if too_long:
             self.names.errors = list(self.names.errors) + [
                 f"Keep names to {NAME_MAX} letters: “{too_long[0][:NAME_MAX]}…” is too long."]
@@ -150,4 +148,4 @@ class CorrectionForm(GameTotalForm):
     """The director's correction (or closing score) of one table's game."""
 
     reason = StringField("Why (kept in the audit trail)", filters=[_strip], validators=[
-        Optional(), Length(max=200, message="Keep the reason to 200 letters.")])
+        Optional(), Length(max=200, message="Keep the reason to 200 letters."), Printable()])

@@ -14,6 +14,10 @@ if TYPE_CHECKING:
     from models.player import Player
 
 DOCUMENT_FORMAT = "euchre-match/1"
+# What one match may hold: far more than any game (a game to 10 is about 15 hands), and few enough
+# that its page stays small (an import of 60,000 hands once drew a 73 MB page in 9 s).
+MAX_HANDS = 500
+START_TOTAL_MAX = 999  # a paper game carried on starts from -999 to 999 points a side
 
 
 def played_text(moment: datetime) -> str:

@@ -1,7 +1,9 @@
 """``python -m referee variants | score | trick | legal`` (match-format.md, "The command line").
 
 Output is JSON on stdout, ASCII-escaped so that any name survives any terminal encoding. On bad input:
-exit status 2 and one JSON error object, never a traceback.
+exit status 2 and one JSON error object, never a traceback, whatever the input is (deep nesting, a
+number of 5,000 digits, binary junk): JSON is read by ``referee.jsonin``, and anything the referee
+still fails on is answered the same way.
 """
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from typing import Any, TextIO
 
 from referee.catalog import VARIANTS
 from referee.errors import RefereeError
+from referee.jsonin import UnreadableJSON, loads
 from referee.judge import judge_trick, legal_plays
 from referee.match import score_match
 
@@ -36,9 +39,9 @@ def _read(path: str) -> str:
 
 def _load(text: str, where: str) -> Any:
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise RefereeError(f"{where} is not valid JSON (line {err.lineno}, column {err.colno}).") from None
+        return loads(text)
+    except UnreadableJSON as err:
+        raise RefereeError(err.about(where)) from None
 
 
 def _lines(text: str) -> list[Any]:
@@ -84,6 +87,12 @@ def run(argv: list[str], out: TextIO) -> int:
         return 2
     except RecursionError:
         out.write(json.dumps({"error": "The input is nested too deeply to read."}) + "\n")
+        return 2
+    except (MemoryError, OverflowError):
+        out.write(json.dumps({"error": "The input is too large to judge."}) + "\n")
+        return 2
+    except Exception as err:  # noqa: BLE001  the contract: exit 2 with JSON for any input, never a traceback
+        out.write(json.dumps({"error": f"The referee could not judge this input ({type(err).__name__})."}) + "\n")
         return 2
 
 

@@ -177,3 +177,46 @@ def form(fields) -> st.SearchStrategy:
     """A form body: some of ``fields`` (and now and then one nobody asked for), each one or more values."""
     return st.dictionaries(st.one_of(st.sampled_from(fields), st.text(max_size=6)),
                            st.one_of(form_value, st.lists(form_value, min_size=1, max_size=3)), max_size=len(fields))
+
+
+# -- hostile values for every route and form field (tests/test_fuzz.py, test_every_route_answers_any_input) ------
+def _hostile_texts() -> st.SearchStrategy:
+    from tests.hostile_helpers import CONTROL, DEEP, HUGE_IDS, LONG_NUMBER
+
+    return st.one_of(
+        form_value,
+        st.sampled_from(HUGE_IDS + CONTROL + ["-2147483649", "0", "-0", "1e999", "NaN", "٣", "+5", " 7 ", "",
+                                             "\u202e", "<script>", "%00", "../..", DEEP, LONG_NUMBER,
+                                             "x" * 5000]),
+        st.integers().map(str),
+        st.text(max_size=30))
+
+
+hostile_text = _hostile_texts()
+# the names of the routes' parameters (a route's address may hold any of these)
+PARAM_NAMES = ("group_id", "match_id", "hand_id", "player_id", "game", "table", "number", "slug", "code", "key",
+               "filename")
+# every field name the app's forms and query strings use
+ALL_FIELDS = (HAND_FORM_FIELDS + (
+    "name", "code", "names", "reason", "pin", "pin_again", "variant", "players", "first_dealer", "name_0", "name_1",
+    "name_2", "name_3", "start_0", "start_1", "rule_target", "rule_deck", "rule_stick_the_dealer", "document",
+    "group", "pair", "ns_points", "ew_points", "loners_N", "loners_E", "loners_S", "loners_W", "cut_winner", "keep",
+    "merge", "games", "hands_per_game", "day", "movement", "sit_out_mode", "sit_out_points", "bell_minutes",
+    "plays", "led", "card", "do", "hand", "played", "deck", "since", "until", "page", "min_games", "player",
+    "edit", "change", "seen", "next", "game"))
+hostile_form = st.dictionaries(st.one_of(st.sampled_from(ALL_FIELDS), st.text(max_size=6)),
+                               st.one_of(hostile_text, st.lists(hostile_text, min_size=1, max_size=3)), max_size=6)
+# the query parameters the views read
+QUERY_FIELDS = ("edit", "hand", "group", "code", "variant", "players", "game", "seen", "change", "next", "page",
+                "player", "since", "until", "min_games")
+hostile_query = st.dictionaries(st.one_of(st.sampled_from(QUERY_FIELDS), st.sampled_from(ALL_FIELDS)),
+                                hostile_text, max_size=4)
+
+
+def hostile_upload() -> st.SearchStrategy:
+    """A file as an attacker would upload it: empty, junk, deep, a number of 5,000 digits, 60,000 hands."""
+    from tests.hostile_helpers import DEEP, HUGE_DOCUMENT, LONG_NUMBER
+
+    return st.one_of(st.sampled_from([b"", b"\x00\xff\xfe junk", DEEP.encode(), LONG_NUMBER.encode(),
+                                      HUGE_DOCUMENT.encode(), b"{}", b"[]", b"null"]),
+                     st.binary(max_size=64))

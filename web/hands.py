@@ -19,6 +19,7 @@ from forms.hand import HandFormBase
 from models import Hand, Match
 from models.match import StaleMatch
 from web import scoring
+from web.converters import as_id
 from web.matches import get_match, go, live_context
 from web.nights.access import may_write_match
 from web.render import page_or_fragment
@@ -157,8 +158,8 @@ def preview(match_id: int):
     board = scoring.board(match)
     form = entry_form(board, formdata=request.form)
     editing = None
-    if request.args.get("hand", type=int):
-        editing = _get_hand(match, request.args.get("hand", type=int))
+    if request.args.get("hand", type=as_id):
+        editing = _get_hand(match, request.args.get("hand", type=as_id))
     form.validate()
     if htmx:
         return render_template("partials/_preview.html", **preview_of(match, form, editing))

@@ -11,10 +11,11 @@ from extensions import db, htmx
 from forms import ImportForm, apply_referee_error, match_form
 from forms.common import humanize
 from models import HAND_KEYS, Hand, Match, MatchSeat, Player
-from models.match import parse_played
+from models.match import MAX_HANDS, START_TOTAL_MAX, parse_played
 from models.player import NAME_MAX, UNPRINTABLE_NAME, unprintable
 from web import scoring
 from web.access import check_match, require_member
+from web.converters import as_id
 from web.render import page_or_fragment
 from web.scoring import RefereeError
 
@@ -35,8 +36,8 @@ def _group_of(value: Any):
     if value in (None, ""):
         return None
     try:
-        return require_member(int(value))
-    except (TypeError, ValueError):
+        return require_member(as_id(value))
+    except ValueError:
         abort(404)
 
 
@@ -139,7 +140,7 @@ def show(match_id: int):
     match = get_match(match_id)
     editing = None
     if request.args.get("edit"):
-        editing = db.session.get(Hand, request.args.get("edit", type=int) or 0)
+        editing = db.session.get(Hand, request.args.get("edit", type=as_id) or 0)
         if editing is None or editing.match_id != match.id:
             editing = None
     return page_or_fragment("match.html", "partials/_live.html", **live_context(match, editing=editing))
@@ -199,6 +200,12 @@ def import_problem(doc: dict) -> str | None:
     hands = doc.get("hands", [])
     if not isinstance(hands, list):
         return "'hands' must be a list."
+    if len(hands) > MAX_HANDS:
+        return f"A match can hold at most {MAX_HANDS} hands; this one has {len(hands):,}."
+    starts = doc.get("start_totals")
+    if isinstance(starts, list) and any(isinstance(t, (int, float)) and not isinstance(t, bool)
+                                        and not -START_TOTAL_MAX <= t <= START_TOTAL_MAX for t in starts):
+        return f"Start totals go from -{START_TOTAL_MAX} to {START_TOTAL_MAX}."
     for index, hand in enumerate(hands):
         if isinstance(hand, dict):
             unknown = sorted(set(hand) - set(HAND_KEYS))

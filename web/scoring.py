@@ -12,6 +12,7 @@ from referee.entry import entry_choices
 from forms.hand import Table
 from forms.match import house_rules_in_force
 from models import Match
+from models.match import MAX_HANDS
 
 __all__ = ["RefereeError", "Board", "table_for", "score", "board", "describe", "variant_groups", "sides_for",
            "sync_status", "record", "has_pepper_bids"]
@@ -37,7 +38,13 @@ def table_for(variant: Any, players: list[str], rules: dict) -> Table:
 
 
 def score(match: Match, hands: list[dict] | None = None) -> dict:
-    """The referee's result document for ``match`` (with ``hands`` in place of the stored ones)."""
+    """The referee's result document for ``match`` (with ``hands`` in place of the stored ones).
+
+    A change that would take the match past ``MAX_HANDS`` is refused like any hand the referee
+    refuses, so a match never grows past what its import and its page take."""
+    if hands is not None and len(hands) > MAX_HANDS and len(hands) > len(match.hands):
+        raise RefereeError(f"A match can hold at most {MAX_HANDS} hands; start a new match to go on.",
+                           hand=len(hands) - 1)
     return referee.score_match(match.document(hands))
 
 
