@@ -176,17 +176,17 @@ def history(group_id: int):
 
 
 # -- one match: every hand, the chart, the rematch --------------------------------------------
-def _group_match(group: Group, match_id: int) -> Match:
-    match = get_match(match_id)
+def _group_match(group: Group, match_slug: str) -> Match:
+    match = get_match(match_slug)
     if match.group_id != group.id:
         abort(404)
     return match
 
 
-@bp.get("/<int:group_id>/matches/<int:match_id>")
-def match_record(group_id: int, match_id: int):
+@bp.get("/<int:group_id>/matches/<slug:match_slug>")
+def match_record(group_id: int, match_slug: str):
     group = require_group(group_id)
-    match = _group_match(group, match_id)
+    match = _group_match(group, match_slug)
     board = scoring.board(match)
     result = board.result
     hands = result.get("hands", [])

@@ -91,15 +91,17 @@ def holds_table(table: NightTable) -> bool:
 
 
 def may_write_match(match: Match) -> str | None:
-    """Why this phone may not change ``match``, or None when it may. An ordinary match is open to
-    anyone with its page; a night's table game only to that table's phones (or the director) while
-    the game is being played and its result not yet sent."""
+    """Why this phone may not change ``match``, or None when it may. An ordinary match only to the
+    phones that score it (``web.access.may_score``); a night's table game only to that table's phones
+    (or the director) while the game is being played and its result not yet sent."""
     found = db.session.execute(  # one query: every hand a table saves asks this
         select(TableGame, Night, NightTable).join(Night, Night.id == TableGame.night_id)
         .outerjoin(NightTable, (NightTable.night_id == TableGame.night_id) & (NightTable.number == TableGame.table))
         .where(TableGame.match_id == match.id)).first()
     if found is None:
-        return None
+        from web.access import NOT_THE_SCORER, may_score
+
+        return None if may_score(match) else NOT_THE_SCORER
     tg, night, table = found
     if not (is_director(night) or (table is not None and holds_table(table))):
         return "This scoresheet belongs to another table. Open your own table's page (scan its card)."
@@ -108,3 +110,15 @@ def may_write_match(match: Match) -> str | None:
     if tg.status != "playing":
         return "This table's result has been sent. To change a hand, the other pair first taps “Not right”."
     return None
+
+
+def holds_match_table(match: Match) -> bool:
+    """Whether ``match`` is a night's table game and this phone scores at that table or directs the night."""
+    found = db.session.execute(
+        select(Night, NightTable).join(TableGame, TableGame.night_id == Night.id)
+        .outerjoin(NightTable, (NightTable.night_id == TableGame.night_id) & (NightTable.number == TableGame.table))
+        .where(TableGame.match_id == match.id)).first()
+    if found is None:
+        return False
+    night, table = found
+    return is_director(night) or (table is not None and holds_table(table))
