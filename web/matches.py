@@ -5,7 +5,8 @@ import json
 import secrets
 from typing import Any
 
-from flask import Blueprint, Response, abort, redirect, request, url_for
+import click
+from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 from sqlalchemy import select
 
 from extensions import db, htmx
@@ -218,6 +219,20 @@ def rematch(match_slug: str):
     db.session.commit()
     grant_scorer(match)
     return go(url_for("matches.show", match_slug=match.slug))
+
+
+@bp.cli.command("links")
+@click.argument("match_id", type=int)
+def links_command(match_id: int) -> None:
+    """Print the scorer's link and the read-only link of match MATCH_ID (the number of its old address),
+    for a phone that lost them: a phone keeps no record of the matches it opened before addresses were
+    random."""
+    match = db.session.get(Match, match_id) if match_id <= DATABASE_INT_MAX else None
+    if match is None:
+        raise click.ClickException(f"There is no match {match_id}.")
+    with current_app.test_request_context():
+        click.echo(f"Scorer's link:  {url_for('matches.show', match_slug=match.slug)}")
+        click.echo(f"Read-only link: {url_for('watch.show', watch_slug=match.watch_slug)}")
 
 
 # -- import -----------------------------------------------------------------------------------
