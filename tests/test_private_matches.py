@@ -274,7 +274,9 @@ def test_the_migration_gives_each_saved_match_its_addresses_and_keeps_everything
     from extensions import db
 
     def rows(sql: str) -> list[tuple]:
-        return [tuple(r) for r in db.session.execute(text(sql)).all()]
+        found = [tuple(r) for r in db.session.execute(text(sql)).all()]
+        db.session.rollback()  # end the read: PostgreSQL's ALTER TABLE would wait for it
+        return found
 
     kept = ("SELECT m.id, m.variant, m.version, s.seat, p.name, h.position, h.maker, h.tricks FROM match m "
             "JOIN match_seat s ON s.match_id = m.id JOIN player p ON p.id = s.player_id "

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import secrets
 from typing import Any
+from urllib.parse import quote
 
 import click
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
@@ -47,9 +48,9 @@ def old_link(match_id: int, rest: str = ""):
         abort(404)
     if match.table_game is None and not may_score(match):  # a phone that only watched it
         return redirect(url_for("watch.show", watch_slug=match.watch_slug))
-    target = url_for("matches.show", match_slug=match.slug) + (f"/{rest}" if rest else "")
+    target = url_for("matches.show", match_slug=match.slug) + (f"/{quote(rest)}" if rest else "")
     if request.query_string:
-        target += "?" + request.query_string.decode("ascii", "replace")
+        target += "?" + request.query_string.decode("latin-1")
     return redirect(target, 307 if request.method == "POST" else 302)
 
 

@@ -16,6 +16,7 @@ from werkzeug.security import check_password_hash
 from extensions import db
 from models import Match, Night, NightTable, PinAttempt, TableGame
 from models.base import utcnow
+from web.access import NOT_THE_SCORER, may_score
 
 PIN_WINDOW = timedelta(minutes=10)
 PIN_FAILURES_ALLOWED = 5
@@ -99,8 +100,6 @@ def may_write_match(match: Match) -> str | None:
         .outerjoin(NightTable, (NightTable.night_id == TableGame.night_id) & (NightTable.number == TableGame.table))
         .where(TableGame.match_id == match.id)).first()
     if found is None:
-        from web.access import NOT_THE_SCORER, may_score
-
         return None if may_score(match) else NOT_THE_SCORER
     tg, night, table = found
     if not (is_director(night) or (table is not None and holds_table(table))):
