@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, abort, g, render_template, request, url_for
+from flask import Blueprint, abort, render_template, request, url_for
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
@@ -109,7 +109,6 @@ def only_its_scorers_write():
     if request.method != "POST" or request.endpoint == "hands.preview":
         return None
     match = get_match(request.view_args["match_slug"])
-    g.match = match  # held for the view: the session keeps objects only while something refers to them
     problem = may_write_match(match)
     return _live_problem(match, problem, 403) if problem else None
 

@@ -7,7 +7,7 @@ from typing import Any
 from urllib.parse import quote
 
 import click
-from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
+from flask import Blueprint, Response, abort, current_app, g, redirect, request, url_for
 from sqlalchemy import select
 
 from extensions import db, htmx
@@ -26,11 +26,15 @@ bp = Blueprint("matches", __name__, url_prefix="/matches")
 
 def get_match(match_slug: str) -> Match:
     """The match at its address, for its own pages: 404 when there is none, 403 for a group match without
-    the group's code."""
+    the group's code. Looked up once a request (the hands' guard and then its view both ask)."""
+    held = g.get("match")
+    if held is not None and held.slug == match_slug:
+        return held
     match = db.session.scalar(select(Match).where(Match.slug == match_slug))
     if match is None:
         abort(404)
     check_match(match)
+    g.match = match  # the session keeps objects only while something refers to them
     return match
 
 

@@ -11,6 +11,7 @@ from datetime import timedelta
 from flask import abort, session
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import joinedload
+from sqlalchemy.orm.attributes import set_committed_value
 from werkzeug.security import check_password_hash
 
 from extensions import db
@@ -99,6 +100,8 @@ def may_write_match(match: Match) -> str | None:
         select(TableGame, Night, NightTable).join(Night, Night.id == TableGame.night_id)
         .outerjoin(NightTable, (NightTable.night_id == TableGame.night_id) & (NightTable.number == TableGame.table))
         .where(TableGame.match_id == match.id)).first()
+    # What was found is the match's table game: kept on the match, so the page drawn next asks no more.
+    set_committed_value(match, "table_game", found[0] if found else None)
     if found is None:
         return None if may_score(match) else NOT_THE_SCORER
     tg, night, table = found
