@@ -198,7 +198,7 @@ def test_home_lists_your_matches_and_your_groups_only(client, stranger, app):
 # -- matches in a group ---------------------------------------------------------------------------
 def test_a_match_started_in_a_group_belongs_to_it(client, app):
     from extensions import db
-    from models import Match, Player
+    from models import Player
 
     create_match(client, names=("Ann", "Bob", "Cy", "Di"))  # one-off players, the same names
     group_id = create_group(client)
@@ -247,9 +247,6 @@ def test_names_are_unique_per_group_in_the_database(client, app):
 
 
 def test_rematch_stays_in_the_group(client, app):
-    from extensions import db
-    from models import Match
-
     group_id, _game_1, game_2 = thursday(client)
     response = client.post(f"/matches/{game_2}/rematch", {})
     with app.app_context():
@@ -259,7 +256,6 @@ def test_rematch_stays_in_the_group(client, app):
 # -- history ------------------------------------------------------------------------------------
 def _date(app, match_id, when):
     from extensions import db
-    from models import Match
 
     with app.app_context():
         stored_match(match_id).created_at = when

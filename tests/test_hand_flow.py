@@ -13,9 +13,6 @@ def page(client, match_id: str) -> str:
 
 
 def hand_ids(app, match_id: str) -> list[int]:
-    from extensions import db
-    from models import Match
-
     with app.app_context():
         return [h.id for h in stored_match(match_id).hands]
 

@@ -18,7 +18,6 @@ def test_a_forced_bid_shows_its_rule_with_a_link(client):
 
 def test_a_dealer_out_of_turn_is_flagged_on_the_hand(client, app):
     from extensions import db
-    from models import Match
 
     match_id = create_match(client)
     add_hand(client, match_id, maker=1, trump="H", tricks=3)

@@ -39,9 +39,6 @@ def snapshot(app) -> dict:
 
 
 def first_hand_id(app, match_id: str) -> int:
-    from extensions import db
-    from models import Match
-
     with app.app_context():
         return stored_match(match_id).hands[0].id
 

@@ -27,9 +27,6 @@ def by_name(lines):
 
 
 def test_what_the_referee_decided_is_kept_per_hand_and_seat(known):
-    from extensions import db
-    from models import Match
-
     app, _client, _group_id, game_1, game_2 = known
     with app.app_context():
         one, two = stored_match(game_1), stored_match(game_2)
@@ -158,8 +155,6 @@ def test_stats_follow_an_edit(known):
 
     app, client, group_id, game_1, _ = known
     with app.app_context():
-        from extensions import db
-        from models import Match
         hand_id = stored_match(game_1).hands[0].id
     page = client.get(f"/matches/{game_1}").get_data(as_text=True)
     version = re.search(r'name="version" value="(\d+)"', page).group(1)
@@ -189,8 +184,6 @@ def test_the_stats_page_shows_the_known_answers(known):
 
 def test_a_new_hand_fills_its_columns(client, app):
     """The one save path for a new hand (hands.add) records what the referee made of it."""
-    from extensions import db
-    from models import Match
     from tests.group_helpers import create_group
 
     group_id = create_group(client)
