@@ -73,12 +73,13 @@ def _remember(key: str, match_id: int) -> None:
     session.permanent = True
 
 
-def scoring() -> list[int]:
+def scored_here() -> list[int]:
     """The ids of the matches this phone may score, the latest first."""
     return _remembered(SCORING_KEY)
 
 
-def watching() -> list[int]:
+def watched_here() -> list[int]:
+    """The ids of the matches this phone opened at their read-only link, the latest first."""
     return _remembered(WATCHING_KEY)
 
 
@@ -95,13 +96,13 @@ def grant_watcher(match_id: int) -> None:
 def may_score(match) -> bool:
     """Whether this phone may change an ordinary (not a night's) match: it started it or opened its
     scorer's link, or the match is its group's."""
-    return match.id in scoring() or (match.group_id is not None and has_access(match.group_id))
+    return match.id in scored_here() or (match.group_id is not None and has_access(match.group_id))
 
 
 def had_match(match) -> bool:
     """Whether this phone had ``match`` before (scored or watched it, a member of its group, or a phone
     of the night's table that played it): only such a phone is led from an old numeric link."""
-    if may_score(match) or match.id in watching():
+    if may_score(match) or match.id in watched_here():
         return True
     from web.nights.access import holds_match_table  # the nights' own grants
 

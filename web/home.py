@@ -7,7 +7,7 @@ from sqlalchemy import exists, select
 
 from extensions import db
 from models import Group, Match, Night, TableGame
-from web.access import granted, may_score, scoring, watching
+from web.access import granted, may_score, scored_here, watched_here
 from web.render import page_or_fragment
 
 bp = Blueprint("home", __name__)
@@ -17,7 +17,7 @@ bp = Blueprint("home", __name__)
 def index():
     # Only the matches this phone scores or watches, and those of the groups it has the code of: never
     # anyone else's. A night's table games live on the night's pages.
-    mine, watched, groups_here = scoring(), watching(), granted()
+    mine, watched, groups_here = scored_here(), watched_here(), granted()
     visible = ((Match.id.in_(mine + watched) | Match.group_id.in_(groups_here))
                & ~exists().where(TableGame.match_id == Match.id))
     active = db.session.scalars(

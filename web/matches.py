@@ -17,7 +17,7 @@ from models import HAND_KEYS, Hand, Match, MatchSeat, Player
 from models.player import NAME_MAX, UNPRINTABLE_NAME, unprintable
 from web import scoring
 from web.access import (NOT_THE_SCORER, check_match, grant_scorer, granted, had_match, may_score, require_group,
-                        scoring as scored_here)
+                        scored_here)
 from web.render import page_or_fragment
 from web.scoring import RefereeError
 
