@@ -558,7 +558,7 @@ def form_defaults(page: str) -> dict[str, str]:
 
 
 # -- the night --------------------------------------------------------------------------------------
-MATCH_ID = re.compile(r"/matches/(\d+)/hands\"")
+MATCH_SLUG = re.compile(r"/matches/([a-z0-9]+)/hands\"")
 VERSION = re.compile(r'name="version" value="(\d+)"')
 TABLE_CODES = re.compile(r'id="table-(\d+)".*?<span class="code">([A-Z0-9]+)</span>', re.S)
 
@@ -569,7 +569,7 @@ class Table:
     code: str
     phones: list["Phone"] = field(default_factory=list)
     game: int = 0
-    match_id: int = 0
+    match_slug: str = ""
     version: int = 0
     hands: int = 0
     scoring: bool = False          # the hand form is open (the head table's game ends after its hands)
@@ -579,11 +579,11 @@ class Table:
         """A phone's fresh page of a new game: its match, version and hand form."""
         if game <= self.game:
             return
-        match_id, version = MATCH_ID.search(page), VERSION.search(page)
+        match_slug, version = MATCH_SLUG.search(page), VERSION.search(page)
         self.game, self.hands = game, 0
-        self.match_id = int(match_id.group(1)) if match_id else 0
+        self.match_slug = match_slug.group(1) if match_slug else ""
         self.version = int(version.group(1)) if version else 0
-        self.scoring = bool(match_id and 'name="token"' in page)
+        self.scoring = bool(match_slug and 'name="token"' in page)
 
 
 @dataclass
@@ -699,7 +699,7 @@ async def save_hand(table: Table, rng: random.Random, due: float) -> None:
             return
         phone = rng.choice(table.phones)
         data = dict(a_hand(rng), token=secrets.token_urlsafe(16), version=str(table.version))
-        answer = await phone.browser.post(f"/matches/{table.match_id}/hands", data, "hand submit", due=due)
+        answer = await phone.browser.post(f"/matches/{table.match_slug}/hands", data, "hand submit", due=due)
         if answer.status != 200:
             return
         page = answer.text

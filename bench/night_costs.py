@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from load_night import database_url_for, drop_all_tables, prepare_database  # noqa: E402
 
 VERSION = re.compile(r'name="version"[^>]*value="(\d+)"')
-MATCH_ID = re.compile(r'/matches/(\d+)/hands"')
+MATCH_SLUG = re.compile(r'/matches/([a-z0-9]+)/hands"')
 DONE_POLLERS = 5  # after each confirm, this many tables already done poll their changed status region
 
 
@@ -71,7 +71,7 @@ class Phone:
 
     def __init__(self, client: Any, code: str, page: str) -> None:
         self.client, self.code = client, code
-        self.match_id = int(MATCH_ID.search(page).group(1))
+        self.match_slug = MATCH_SLUG.search(page).group(1)
         self.version = int(VERSION.search(page).group(1))
         self.tag = ""
 
@@ -84,7 +84,7 @@ class Phone:
     def save_hand(self, rng_maker: int) -> Any:
         data = {"outcome": "played", "maker": str(rng_maker % 4), "trump": "S", "tricks": "3",
                 "token": secrets.token_urlsafe(16), "version": str(self.version)}
-        answer = self.client.post(f"/matches/{self.match_id}/hands", data, htmx=True)
+        answer = self.client.post(f"/matches/{self.match_slug}/hands", data, htmx=True)
         self.version = int(VERSION.search(answer.get_data(as_text=True)).group(1))
         return answer
 

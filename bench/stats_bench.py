@@ -169,7 +169,8 @@ def main() -> int:
             session["groups"] = [gid]
         with app.app_context():
             from web import stats
-            first = db.session.execute(text("SELECT min(id) FROM match WHERE group_id = :g"), {"g": gid}).scalar()
+            first = db.session.execute(text("SELECT slug FROM match WHERE group_id = :g ORDER BY id LIMIT 1"),
+                                       {"g": gid}).scalar()
             lines = stats.players(gid)
             ratings = stats.ratings(gid)
             db.session.remove()

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import secrets
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +42,18 @@ def parse_played(value: object) -> datetime | None:
         moment = moment.replace(tzinfo=timezone.utc)
     return moment.astimezone(timezone.utc)
 
+# A match's addresses: 20 characters from lower-case letters and digits without look-alikes (no 0/o,
+# 1/i/l), the first a letter so an address is never a number (the old numeric links, see web/access.py).
+# 31**20 is about 2**99: an address cannot be guessed or counted through.
+SLUG_LETTERS = "abcdefghjkmnpqrstuvwxyz"
+SLUG_ALPHABET = SLUG_LETTERS + "23456789"
+SLUG_LENGTH = 20
+SLUG_PATTERN = f"[{SLUG_LETTERS}][{SLUG_ALPHABET}]{{{SLUG_LENGTH - 1}}}"
+
+
+def new_slug() -> str:
+    return secrets.choice(SLUG_LETTERS) + "".join(secrets.choice(SLUG_ALPHABET) for _ in range(SLUG_LENGTH - 1))
+
 
 class StaleMatch(Exception):
     """The match changed since the page that sent this request was drawn."""
@@ -53,11 +66,17 @@ class Match(db.Model):
     (optimistic locking, see ``claim_version``). ``group_id`` is the group the match belongs to
     (None for a one-off). ``winner`` and ``hands_played`` are the referee's, kept by
     ``scoring.sync_status`` so the group stats can add them up in SQL.
+
+    ``slug`` is the match's address, the scorer's link (``/matches/<slug>``: opening it lets this phone
+    score the match); ``watch_slug`` is the read-only link's (``/watch/<watch_slug>``, a live scoreboard
+    to share). Both are random, and neither can be worked out from the other or from ``id``.
     """
 
     __tablename__ = "match"
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    slug: Mapped[str] = mapped_column(String(SLUG_LENGTH), unique=True, index=True, default=new_slug)
+    watch_slug: Mapped[str] = mapped_column(String(SLUG_LENGTH), unique=True, index=True, default=new_slug)
     variant: Mapped[str] = mapped_column(String(40))
     rules: Mapped[dict[str, Any]] = mapped_column(JSONValue, default=dict)
     first_dealer: Mapped[int] = mapped_column(Integer, default=0)

@@ -4,7 +4,7 @@ import unicodedata
 from collections.abc import Iterable
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Index, String, insert, select, text
+from sqlalchemy import ForeignKey, Index, String, insert, select, text, union
 from sqlalchemy.orm import Mapped, mapped_column
 
 from extensions import db
@@ -70,6 +70,17 @@ class Player(db.Model):
     @classmethod
     def known_names(cls, group_id: int | None = None) -> list[str]:
         return list(db.session.scalars(select(cls.name).where(cls._in(group_id)).order_by(cls.name)))
+
+    @classmethod
+    def names_seen(cls, match_ids: list[int], group_ids: list[int]) -> list[str]:
+        """The names of the players seated in ``match_ids`` and of the groups ``group_ids``, each once."""
+        from models.match import MatchSeat
+
+        if not match_ids and not group_ids:
+            return []
+        seated = select(cls.name).join(MatchSeat, MatchSeat.player_id == cls.id).where(MatchSeat.match_id.in_(match_ids))
+        in_groups = select(cls.name).where(cls.group_id.in_(group_ids))
+        return sorted(set(db.session.scalars(union(seated, in_groups))))
 
     @classmethod
     def _in(cls, group_id: int | None):

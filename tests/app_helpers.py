@@ -35,10 +35,26 @@ def setup_data(variant: str = "euchre", names: tuple[str, ...] = ("Ann", "Bob", 
     return data
 
 
-def create_match(client, variant: str = "euchre", names: tuple[str, ...] = ("Ann", "Bob", "Cy", "Di"), **kwargs) -> int:
+def create_match(client, variant: str = "euchre", names: tuple[str, ...] = ("Ann", "Bob", "Cy", "Di"), **kwargs) -> str:
+    """A new match started from ``client``'s phone: its address's slug (``/matches/<slug>``)."""
     response = client.post("/matches/new", setup_data(variant, names, **kwargs))
     assert response.status_code == 303, response.get_data(as_text=True)
-    return int(response.headers["Location"].rsplit("/", 1)[1])
+    return slug_in(response.headers["Location"])
+
+
+def slug_in(url: str) -> str:
+    """The match slug at the end of a match's address."""
+    return url.rstrip("/").rsplit("/", 1)[1]
+
+
+def stored_match(slug: str):
+    """The match row at ``/matches/<slug>`` (in the caller's app context)."""
+    from sqlalchemy import select
+
+    from extensions import db
+    from models import Match
+
+    return db.session.scalar(select(Match).where(Match.slug == slug))
 
 
 def form_state(html: str) -> dict[str, str]:
@@ -48,7 +64,7 @@ def form_state(html: str) -> dict[str, str]:
     return {"token": token.group(1) if token else "", "version": version.group(1) if version else ""}
 
 
-def hand_data(client, match_id: int, **fields: Any) -> dict[str, Any]:
+def hand_data(client, match_id: str, **fields: Any) -> dict[str, Any]:
     """A hand form as posted from the current match page (fresh token, current version)."""
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
     data: dict[str, Any] = dict(form_state(page))
@@ -64,15 +80,11 @@ def hand_data(client, match_id: int, **fields: Any) -> dict[str, Any]:
     return data
 
 
-def add_hand(client, match_id: int, htmx: bool = False, **fields: Any):
+def add_hand(client, match_id: str, htmx: bool = False, **fields: Any):
     data = hand_data(client, match_id, **fields)
     return client.post(f"/matches/{match_id}/hands", data, htmx=htmx)
 
 
-def stored_hands(app, match_id: int) -> list[dict]:
-    from extensions import db
-    from models import Match
-
+def stored_hands(app, match_id: str) -> list[dict]:
     with app.app_context():
-        match = db.session.get(Match, match_id)
-        return [h.to_dict() for h in match.hands]
+        return [h.to_dict() for h in stored_match(match_id).hands]

@@ -6,7 +6,7 @@ import re
 from datetime import datetime, timezone
 from typing import Any
 
-from tests.app_helpers import add_hand, setup_data
+from tests.app_helpers import add_hand, setup_data, slug_in
 
 
 def create_group(client, name: str = "Thursday euchre") -> int:
@@ -22,16 +22,16 @@ def group_code(client, group_id: int) -> str:
 
 
 def group_match(client, group_id: int, variant: str = "euchre", names: tuple[str, ...] = ("Ann", "Bob", "Cy", "Di"),
-                **kwargs: Any) -> int:
-    """A match started from the group's page (the setup form carries the group)."""
+                **kwargs: Any) -> str:
+    """A match started from the group's page (the setup form carries the group): its slug."""
     data = setup_data(variant, names, **kwargs)
     data["group"] = str(group_id)
     response = client.post("/matches/new", data)
     assert response.status_code == 303, response.get_data(as_text=True)
-    return int(response.headers["Location"].rsplit("/", 1)[1])
+    return slug_in(response.headers["Location"])
 
 
-def play(client, match_id: int, hands: list[dict[str, Any]]) -> None:
+def play(client, match_id: str, hands: list[dict[str, Any]]) -> None:
     """Enter each hand through the hand form; each must be saved."""
     for number, hand in enumerate(hands, 1):
         response = add_hand(client, match_id, **hand)
@@ -54,8 +54,8 @@ GAME_2 = [{"maker": 0, "trump": "D", "tricks": 5},
           {"maker": 3, "trump": "D", "tricks": 5}]
 
 
-def thursday(client) -> tuple[int, int, int]:
-    """The group of the known answers: (group id, game 1, game 2), both to 5 points."""
+def thursday(client) -> tuple[int, str, str]:
+    """The group of the known answers: (group id, game 1's slug, game 2's slug), both to 5 points."""
     group_id = create_group(client)
     game_1 = group_match(client, group_id, names=("Ann", "Bob", "Cy", "Di"), rules={"rule_target": "5"})
     play(client, game_1, GAME_1)

@@ -35,9 +35,20 @@ def matches(client: Client) -> list[dict]:
     from models import Match
 
     with client.raw.application.app_context():
-        ids = [m.id for m in db.session.query(Match).order_by(Match.id)]
+        slugs = [m.slug for m in db.session.query(Match).order_by(Match.id)]
         db.session.remove()
-    return [client.get(f"/matches/{i}/export.json").get_json() for i in ids]
+    return [client.get(f"/matches/{slug}/export.json").get_json() for slug in slugs]
+
+
+def first_match(client: Client) -> str:
+    """The slug of the night's first match."""
+    from extensions import db
+    from models import Match
+
+    with client.raw.application.app_context():
+        slug = db.session.query(Match).order_by(Match.id).first().slug
+        db.session.remove()
+    return slug
 
 
 def night(client: Client) -> list[dict]:
@@ -69,7 +80,7 @@ def test_sqlite_backup_is_online_and_restore_puts_it_back(sqlite_app, tmp_path):
 
     # the night goes on after the backup: a hand, a whole new match
     add_hand(client, create_match(client, names=("W", "X", "Y", "Z")), maker=0, trump="C", tricks=4)
-    add_hand(client, 1, maker=2, trump="S", tricks=5)
+    add_hand(client, first_match(client), maker=2, trump="S", tricks=5)
     assert matches(client) != before
 
     result = run(sqlite_app, "restore", str(tmp_path / "night.sqlite"), "--yes")
@@ -82,7 +93,7 @@ def test_sqlite_backup_is_online_and_restore_puts_it_back(sqlite_app, tmp_path):
         assert conn.execute("SELECT count(*) FROM hand").fetchone()[0] == 6
     conn.close()
     # and the restored database takes new hands
-    assert add_hand(client, 1, maker=1, trump="D", tricks=3).status_code == 303
+    assert add_hand(client, first_match(client), maker=1, trump="D", tricks=3).status_code == 303
 
 
 def test_sqlite_backup_goes_to_a_timestamped_file(sqlite_app, tmp_path):
@@ -114,7 +125,7 @@ def test_restore_asks_first(sqlite_app, tmp_path):
     client = Client(sqlite_app.test_client())
     night(client)
     run(sqlite_app, "backup", str(tmp_path / "b.sqlite"))
-    add_hand(client, 1, maker=2, trump="S", tricks=5)
+    add_hand(client, first_match(client), maker=2, trump="S", tricks=5)
     after = matches(client)
     result = sqlite_app.test_cli_runner().invoke(args=["restore", str(tmp_path / "b.sqlite")], input="n\n")
     assert result.exit_code != 0 and "Replace every match" in result.output

@@ -365,7 +365,7 @@ def test_flag_partial_shows_the_rule_and_links_to_its_section(app):
 
 
 # -- what if, for every variant: the scoring examples of the rules pages as one-hand matches ----------
-def store_match(app, key: str, example) -> int:
+def store_match(app, key: str, example) -> str:
     from extensions import db
     from models import Hand, Match, MatchSeat, Player
     from web import rules_pages, scoring
@@ -385,7 +385,7 @@ def store_match(app, key: str, example) -> int:
         db.session.flush()
         scoring.sync_status(match, scoring.score(match))
         db.session.commit()
-        return match.id
+        return match.slug
 
 
 @pytest.mark.parametrize("key", list(referee.VARIANTS))

@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from tests.app_helpers import add_hand, create_match, setup_data
+from tests.app_helpers import add_hand, create_match, setup_data, slug_in, stored_match
 from tests.conftest import Client
 from tests.group_helpers import create_group, group_code, group_match, play, thursday
 
@@ -185,20 +185,20 @@ def test_next_never_leaves_the_site(client, stranger):
         assert response.headers["Location"].endswith(f"/groups/{group_id}"), evil
 
 
-def test_home_lists_one_off_matches_and_your_groups_only(client, stranger, app):
+def test_home_lists_your_matches_and_your_groups_only(client, stranger, app):
     group_id, game_1, _ = thursday(client)
     one_off = create_match(client, names=("Zoe", "Yan", "Xia", "Wil"))
     mine, theirs = client.get("/").get_data(as_text=True), stranger.get("/").get_data(as_text=True)
     assert f"/matches/{game_1}" in mine and f"/groups/{group_id}" in mine
     assert f"/matches/{game_1}" not in theirs and f"/groups/{group_id}" not in theirs
-    assert f"/matches/{one_off}" in mine and f"/matches/{one_off}" in theirs
+    assert f"/matches/{one_off}" in mine and f"/matches/{one_off}" not in theirs
     assert 'id="groups-link"' in theirs
 
 
 # -- matches in a group ---------------------------------------------------------------------------
 def test_a_match_started_in_a_group_belongs_to_it(client, app):
     from extensions import db
-    from models import Match, Player
+    from models import Player
 
     create_match(client, names=("Ann", "Bob", "Cy", "Di"))  # one-off players, the same names
     group_id = create_group(client)
@@ -208,7 +208,7 @@ def test_a_match_started_in_a_group_belongs_to_it(client, app):
     assert 'data-seat-name="Ann"' not in setup  # the one-off players are not this group's
     match_id = group_match(client, group_id)
     with app.app_context():
-        match = db.session.get(Match, match_id)
+        match = stored_match(match_id)
         assert match.group_id == group_id
         assert {s.player.group_id for s in match.seats} == {group_id}
         one_off_ann = Player.get_or_create("Ann")
@@ -247,23 +247,18 @@ def test_names_are_unique_per_group_in_the_database(client, app):
 
 
 def test_rematch_stays_in_the_group(client, app):
-    from extensions import db
-    from models import Match
-
     group_id, _game_1, game_2 = thursday(client)
     response = client.post(f"/matches/{game_2}/rematch", {})
-    new_id = int(response.headers["Location"].rsplit("/", 1)[1])
     with app.app_context():
-        assert db.session.get(Match, new_id).group_id == group_id
+        assert stored_match(slug_in(response.headers["Location"])).group_id == group_id
 
 
 # -- history ------------------------------------------------------------------------------------
 def _date(app, match_id, when):
     from extensions import db
-    from models import Match
 
     with app.app_context():
-        db.session.get(Match, match_id).created_at = when
+        stored_match(match_id).created_at = when
         db.session.commit()
 
 
@@ -281,7 +276,7 @@ def test_history_filters(client, app, htmx):
     def listed(query):
         response = client.get(f"/groups/{group_id}/matches?{query}", htmx=htmx)
         assert response.status_code == 200, query
-        return [int(m) for m in re.findall(r'id="match-(\d+)"', response.get_data(as_text=True))]
+        return re.findall(r'id="match-([a-z0-9]{20})"', response.get_data(as_text=True))
 
     assert listed("") == [pepper, game_2, game_1]  # newest first
     assert listed("variant=euchre") == [game_2, game_1]
@@ -308,16 +303,16 @@ def test_history_pages(client, monkeypatch):
     group_id = create_group(client)
     made = [group_match(client, group_id) for _ in range(5)]
     first = client.get(f"/groups/{group_id}/matches?variant=euchre").get_data(as_text=True)
-    assert [int(m) for m in re.findall(r'id="match-(\d+)"', first)] == made[::-1][:2]
+    assert re.findall(r'id="match-([a-z0-9]{20})"', first) == made[::-1][:2]
     more = re.search(r'href="([^"]+)"[^>]*id="page-more"', first).group(1).replace("&amp;", "&")
     assert "variant=euchre" in more and "page=2" in more
     third = client.get(f"/groups/{group_id}/matches?page=3").get_data(as_text=True)
-    assert [int(m) for m in re.findall(r'id="match-(\d+)"', third)] == [made[0]] and 'id="page-more"' not in third
+    assert re.findall(r'id="match-([a-z0-9]{20})"', third) == [made[0]] and 'id="page-more"' not in third
     assert 'id="page-back"' in third
     odd = client.get(f"/groups/{group_id}/matches?group_id=5&page=1&x=y")  # unknown arguments are ignored
     assert odd.status_code == 200 and "group_id=5" not in odd.get_data(as_text=True)
     beyond = client.get(f"/groups/{group_id}/matches?page=99").get_data(as_text=True)
-    assert [int(m) for m in re.findall(r'id="match-(\d+)"', beyond)] == [made[0]]
+    assert re.findall(r'id="match-([a-z0-9]{20})"', beyond) == [made[0]]
 
 
 # -- one match: every hand and the chart -------------------------------------------------------------

@@ -11,6 +11,7 @@ from html import unescape
 
 import pytest
 
+from tests.app_helpers import stored_match
 from tests.group_helpers import create_group, group_match, play, thursday
 
 
@@ -175,19 +176,25 @@ def test_import_needs_the_csrf_token(client, app):
     assert response.status_code == 400 and count_matches(app) == before
 
 
-def test_matches_csv(client):
+def match_number(app, slug: str) -> int:
+    """The match's number in the CSV files (its id: the files' own key from a hand to its match)."""
+    with app.app_context():
+        return stored_match(slug).id
+
+
+def test_matches_csv(client, app):
     group_id, game_1, game_2 = thursday(client)
     response = client.get(f"/groups/{group_id}/export/matches.csv")
     assert response.mimetype == "text/csv"
     rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
     assert [(r["match"], r["variant"], r["status"], r["winner"], r["total_1"], r["total_2"], r["hands"])
-            for r in rows] == [(str(game_1), "euchre", "finished", "Ann & Cy", "6", "1", "3"),
-                               (str(game_2), "euchre", "finished", "Bob & Di", "4", "6", "7")]
+            for r in rows] == [(str(match_number(app, game_1)), "euchre", "finished", "Ann & Cy", "6", "1", "3"),
+                               (str(match_number(app, game_2)), "euchre", "finished", "Bob & Di", "4", "6", "7")]
     assert [rows[1][f"seat_{i}"] for i in range(1, 5)] == ["Ann", "Bob", "Eve", "Di"]
     assert rows[0]["result"].startswith("Ann & Cy win 6-1")
 
 
-def test_hands_csv(client):
+def test_hands_csv(client, app):
     group_id, game_1, game_2 = thursday(client)
     text = client.get(f"/groups/{group_id}/export/hands.csv").get_data(as_text=True)
     rows = list(csv.DictReader(io.StringIO(text)))
@@ -195,7 +202,7 @@ def test_hands_csv(client):
     second = rows[1]
     assert (second["match"], second["hand"], second["dealer"], second["maker"], second["trump"], second["alone"],
             second["tricks"], second["points_1"], second["points_2"], second["total_1"], second["total_2"],
-            second["events"]) == (str(game_1), "2", "Bob", "Cy", "spades", "yes", "5", "4", "0", "4", "1",
+            second["events"]) == (str(match_number(app, game_1)), "2", "Bob", "Cy", "spades", "yes", "5", "4", "0", "4", "1",
                                   "alone lone-march")
     void = rows[8]
     assert (void["hand"], void["maker"], void["events"], void["total_1"], void["total_2"]) == ("6", "", "void", "4", "4")

@@ -5,19 +5,16 @@ import io
 import json
 import threading
 
-from tests.app_helpers import add_hand, create_match, form_state, hand_data, stored_hands
+from tests.app_helpers import add_hand, create_match, form_state, hand_data, slug_in, stored_hands, stored_match
 
 
-def page(client, match_id: int) -> str:
+def page(client, match_id: str) -> str:
     return client.get(f"/matches/{match_id}").get_data(as_text=True)
 
 
-def hand_ids(app, match_id: int) -> list[int]:
-    from extensions import db
-    from models import Match
-
+def hand_ids(app, match_id: str) -> list[int]:
     with app.app_context():
-        return [h.id for h in db.session.get(Match, match_id).hands]
+        return [h.id for h in stored_match(match_id).hands]
 
 
 def test_double_tap_stores_one_hand(client, app):
@@ -243,7 +240,7 @@ def test_export_import_round_trip(client):
     response = client.post("/matches/import", {"file": (io.BytesIO(json.dumps(exported).encode()), "m.json")},
                            content_type="multipart/form-data")
     assert response.status_code == 303, response.get_data(as_text=True)
-    new_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    new_id = slug_in(response.headers["Location"])
     assert new_id != match_id
     assert client.get(f"/matches/{new_id}/export.json").get_json() == exported
 

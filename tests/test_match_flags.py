@@ -1,6 +1,6 @@
 """Flags in a match: when the referee flags something, the match page shows the rule that applies,
 with a link to the variant's rules page (issue 6, "Flags in a match")."""
-from tests.app_helpers import add_hand, create_match, form_state, stored_hands
+from tests.app_helpers import add_hand, create_match, form_state, stored_hands, stored_match
 
 
 def page(client, match_id):
@@ -18,12 +18,11 @@ def test_a_forced_bid_shows_its_rule_with_a_link(client):
 
 def test_a_dealer_out_of_turn_is_flagged_on_the_hand(client, app):
     from extensions import db
-    from models import Match
 
     match_id = create_match(client)
     add_hand(client, match_id, maker=1, trump="H", tricks=3)
     with app.app_context():  # an imported paper game can carry a dealer out of turn
-        match = db.session.get(Match, match_id)
+        match = stored_match(match_id)
         match.hands[0].dealer = 2
         db.session.commit()
     html = page(client, match_id)

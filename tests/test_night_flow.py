@@ -43,7 +43,7 @@ def _table_game(app, slug: str, table: int, game: int | None = None):
         tg = db.session.query(TableGame).filter_by(night_id=night.id, game=game or night.current_game,
                                                    table=table).one()
         return {"status": tg.status, "ns": tg.ns_points, "ew": tg.ew_points, "winner": tg.winner,
-                "match_id": tg.match_id, "closed": tg.closed_by_director, "loners": tg.loners}
+                "match": tg.match.slug, "closed": tg.closed_by_director, "loners": tg.loners}
 
 
 def _audit(app, slug: str) -> list[tuple[str, str, str]]:
@@ -222,7 +222,7 @@ def test_hands_at_the_table_decide_the_result(director, tables, app):
     start(director, slug)
     code = table_codes(app, slug)[1]
     phone = tables.phone(code)
-    match_id = _table_game(app, slug, 1)["match_id"]
+    match_id = _table_game(app, slug, 1)["match"]
     assert add_hand(phone, match_id, maker=0, trump="S", alone=True, tricks=5).status_code == 303   # N: lone march 4
     assert add_hand(phone, match_id, maker=1, trump="H", tricks=2).status_code == 303               # E-W euchred: N-S +2
     assert phone.post(f"/t/{code}/bell").status_code == 303
@@ -242,7 +242,7 @@ def test_a_table_writes_only_its_own_game(director, tables, app):
     start(director, slug)
     codes = table_codes(app, slug)
     phone_one = tables.phone(codes[1])
-    other_match = _table_game(app, slug, 2)["match_id"]
+    other_match = _table_game(app, slug, 2)["match"]
     refused = add_hand(phone_one, other_match, maker=0, trump="S", tricks=3)
     assert refused.status_code == 403 and "belongs to another table" in refused.get_data(as_text=True)
     assert phone_one.post(f"/t/{codes[2]}/bell").status_code == 403   # not table 2's phone

@@ -14,7 +14,7 @@ import re
 import pytest
 import referee
 
-from tests.app_helpers import create_match, form_state
+from tests.app_helpers import create_match, form_state, slug_in
 
 PAGE_BUDGET = 60_000
 FRAGMENT_BUDGET = 8_000
@@ -55,7 +55,7 @@ def long_euchre(client) -> int:
            "hands": hands}
     response = client.post("/matches/import", {"document": json.dumps(doc)})
     assert response.status_code == 303, response.get_data(as_text=True)
-    return int(response.headers["Location"].rsplit("/", 1)[1])
+    return slug_in(response.headers["Location"])
 
 
 def test_first_load_of_a_long_match_page(client):

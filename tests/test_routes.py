@@ -167,7 +167,7 @@ def test_edit_form(client, htmx):
     assert client.get(f"/matches/{match_id}/hands/9999/edit").status_code == 404
 
 
-def _first_hand_id(client, match_id: int) -> int:
+def _first_hand_id(client, match_id: str) -> int:
     """The database id of the hand listed first (the newest), read from its Edit link."""
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
     edit_links = re.findall(rf"/matches/{match_id}/hands/(\d+)/edit", page)

@@ -16,7 +16,7 @@ import time
 import pytest
 from sqlalchemy import create_engine, text
 
-from tests.app_helpers import setup_data
+from tests.app_helpers import setup_data, slug_in
 from tests.server_helpers import ROOT, Gunicorn, Phone, version_of
 
 TABLES = 4          # phones saving hands at once, one match each
@@ -61,10 +61,10 @@ def servers(database, tmp_path):
         server.kill()
 
 
-def stored_tokens(engine, match_id: int) -> list[str]:
+def stored_tokens(engine, slug: str) -> list[str]:
     with engine.connect() as conn:
-        return list(conn.execute(text("SELECT token FROM hand WHERE match_id = :m ORDER BY position"),
-                                 {"m": match_id}).scalars())
+        return list(conn.execute(text("SELECT token FROM hand JOIN match ON match.id = hand.match_id "
+                                      "WHERE match.slug = :s ORDER BY position"), {"s": slug}).scalars())
 
 
 class Table:
@@ -77,7 +77,7 @@ class Table:
         status, headers, _ = self.phone.post("/matches/new", setup_data(names=names, rules={"rule_target": "500"}))
         assert status == 200, status
         self.path = headers["HX-Redirect"]
-        self.match_id = int(self.path.rsplit("/", 1)[1])
+        self.slug = slug_in(self.path)
         self.version = version_of(self.phone.get(self.path)[2])
         self.sent: list[dict] = []      # every hand sent, with its idempotency token
         self.acked: set[str] = set()    # tokens the server answered 200 for
@@ -124,7 +124,7 @@ def test_acknowledged_hands_survive_sigkill_and_retries_never_double(servers, da
 
     # After the crash: every acknowledged hand is there once; at most the one in the air is there too.
     for table in tables:
-        tokens = stored_tokens(engine, table.match_id)
+        tokens = stored_tokens(engine, table.slug)
         assert len(tokens) == len(set(tokens))
         assert table.acked <= set(tokens)
         assert set(tokens) <= {body["token"] for body in table.sent}
@@ -139,7 +139,7 @@ def test_acknowledged_hands_survive_sigkill_and_retries_never_double(servers, da
         for body in retries:
             status, _, html = table.phone.post(table.path + "/hands", body)
             assert status == 200, html[:500]
-        tokens = stored_tokens(engine, table.match_id)
+        tokens = stored_tokens(engine, table.slug)
         assert tokens == [body["token"] for body in table.sent]  # each hand once, in the order played
         status, _, html = table.phone.get(table.path)
         assert f"Hands <small>{len(table.sent)}<" in html
@@ -180,7 +180,7 @@ def test_two_phones_save_the_same_hand_at_the_same_moment(servers, database):
         assert statuses == [200, 409], statuses
         loser = next(html for status, _, html in results if status == 409)
         assert "nothing was saved" in loser.lower()
-        assert len(stored_tokens(engine, table.match_id)) == attempt + 1
+        assert len(stored_tokens(engine, table.slug)) == attempt + 1
 
 
 def test_two_conflicting_edits_at_the_same_moment(servers, database):
@@ -192,7 +192,8 @@ def test_two_conflicting_edits_at_the_same_moment(servers, database):
     table.phone.post(table.path + "/hands", table.hand())
     other = Phone(server.url)
     with engine.connect() as conn:
-        hand_id = conn.execute(text("SELECT id FROM hand WHERE match_id = :m"), {"m": table.match_id}).scalar()
+        hand_id = conn.execute(text("SELECT hand.id FROM hand JOIN match ON match.id = hand.match_id "
+                                    "WHERE match.slug = :s"), {"s": table.slug}).scalar()
     edits = ({"outcome": "played", "maker": "1", "trump": "S", "tricks": "4"},
              {"outcome": "played", "maker": "2", "trump": "D", "tricks": "5"})
     for attempt in range(6):

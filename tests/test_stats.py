@@ -12,7 +12,7 @@ import re
 import pytest
 from openskill.models import PlackettLuce
 
-from tests.app_helpers import add_hand
+from tests.app_helpers import add_hand, stored_match
 from tests.group_helpers import group_match, play, thursday
 
 
@@ -27,12 +27,9 @@ def by_name(lines):
 
 
 def test_what_the_referee_decided_is_kept_per_hand_and_seat(known):
-    from extensions import db
-    from models import Match
-
     app, _client, _group_id, game_1, game_2 = known
     with app.app_context():
-        one, two = db.session.get(Match, game_1), db.session.get(Match, game_2)
+        one, two = stored_match(game_1), stored_match(game_2)
         assert (one.status, one.winner, one.hands_played) == ("finished", 0, 3)
         assert (two.status, two.winner, two.hands_played) == ("finished", 1, 6)
         assert [(s.side, s.points) for s in one.seats] == [(0, 6), (1, 1), (0, 6), (1, 1)]
@@ -158,9 +155,7 @@ def test_stats_follow_an_edit(known):
 
     app, client, group_id, game_1, _ = known
     with app.app_context():
-        from extensions import db
-        from models import Match
-        hand_id = db.session.get(Match, game_1).hands[0].id
+        hand_id = stored_match(game_1).hands[0].id
     page = client.get(f"/matches/{game_1}").get_data(as_text=True)
     version = re.search(r'name="version" value="(\d+)"', page).group(1)
     response = client.post(f"/matches/{game_1}/hands/{hand_id}/delete", {"version": version})
@@ -189,15 +184,13 @@ def test_the_stats_page_shows_the_known_answers(known):
 
 def test_a_new_hand_fills_its_columns(client, app):
     """The one save path for a new hand (hands.add) records what the referee made of it."""
-    from extensions import db
-    from models import Match
     from tests.group_helpers import create_group
 
     group_id = create_group(client)
     match_id = group_match(client, group_id)
     assert add_hand(client, match_id, maker=2, trump="S", alone=True, tricks=5, htmx=True).status_code == 200
     with app.app_context():
-        hand = db.session.get(Match, match_id).hands[0]
+        hand = stored_match(match_id).hands[0]
         assert (hand.maker_side, hand.made, hand.march, hand.loner) == (0, True, True, True)
 
 

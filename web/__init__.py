@@ -1,19 +1,30 @@
 """Blueprints, one module each: home, matches (setup, page, export/import, rematch), hands, the
-rules pages and dispute tools, groups (history, stats, ratings, export/import), and progressive
-nights (director, tables, screens), and the offline service worker."""
+read-only live scoreboard (watch), the rules pages and dispute tools, groups (history, stats, ratings,
+export/import), progressive nights (director, tables, screens), and the offline service worker."""
 from __future__ import annotations
 
 from flask import Flask
+from werkzeug.routing import BaseConverter
+
+from models.match import SLUG_PATTERN
+
+
+class SlugConverter(BaseConverter):
+    """A match's address (``models.match.new_slug``): anything else is a 404 before any view runs."""
+
+    regex = SLUG_PATTERN
 
 
 def register_blueprints(app: Flask) -> None:
-    from web import disputes, groups, hands, home, matches, offline
+    from web import disputes, groups, hands, home, matches, offline, watch
     from web.nights import commands, director, projector, screens, tables  # noqa: F401  (commands: flask nights ...)
     from web.render import register_filters
 
+    app.url_map.converters["slug"] = SlugConverter  # before the routes that use it
     app.register_blueprint(home.bp)
     app.register_blueprint(matches.bp)
     app.register_blueprint(hands.bp)
+    app.register_blueprint(watch.bp)
     app.register_blueprint(disputes.bp)
     app.register_blueprint(groups.bp)
     app.register_blueprint(director.bp)

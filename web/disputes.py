@@ -328,11 +328,11 @@ def what_if_result(match: Any, board: Any, index: int, change: str) -> dict[str,
     return out
 
 
-@bp.get("/matches/<int:match_id>/hands/<int:number>/what-if")
-def what_if(match_id: int, number: int):
+@bp.get("/matches/<slug:match_slug>/hands/<int:number>/what-if")
+def what_if(match_slug: str, number: int):
     from web.matches import get_match  # the match pages' own lookup (404 when missing)
 
-    match = get_match(match_id)
+    match = get_match(match_slug)
     board = scoring.board(match)
     if not 1 <= number <= len(board.rows):
         abort(404)

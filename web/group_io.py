@@ -145,7 +145,7 @@ class ImportReport:
     skipped: list[tuple[int, str]] = field(default_factory=list)  # (line number, why)
     error: str | None = None                              # the whole file was refused
     lines: int = 0
-    already: dict[int, int] = field(default_factory=dict)  # line number -> the match it repeats
+    already: dict[int, str] = field(default_factory=dict)  # line number -> the address of the match it repeats
 
 
 def sameness(doc: dict) -> str:
@@ -247,7 +247,7 @@ def import_documents(group_id: int, raw: bytes | str) -> ImportReport:
         if problem is None:
             same = known.find(doc)
             if isinstance(same, Match):
-                report.already[number] = same.id
+                report.already[number] = same.slug
                 problem = f"this match is already in the group (the match of {_described(same)})"
             elif same is not None:
                 problem = f"this match is the same as line {same}"

@@ -217,17 +217,19 @@ def history(group_id: int):
 
 
 # -- one match: every hand, the chart, the rematch --------------------------------------------
-def _group_match(group: Group, match_id: int) -> Match:
-    match = db.session.get(Match, match_id)
+def _group_match(group: Group, match_slug: str) -> Match:
+    """One of the group's matches, for its record and its tidying (a viewer of the group may see it too,
+    so the match page's own guard is not asked)."""
+    match = db.session.scalar(select(Match).where(Match.slug == match_slug))
     if match is None or match.group_id != group.id:
         abort(404)
     return match
 
 
-@bp.get("/<int:group_id>/matches/<int:match_id>")
-def match_record(group_id: int, match_id: int):
+@bp.get("/<int:group_id>/matches/<slug:match_slug>")
+def match_record(group_id: int, match_slug: str):
     group = require_group(group_id)
-    match = _group_match(group, match_id)
+    match = _group_match(group, match_slug)
     board = scoring.board(match)
     result = board.result
     hands = result.get("hands", [])
@@ -244,17 +246,17 @@ def _day_words(match: Match) -> str:
     return f"{variant_label(match.variant)} of {day(match.created_at)}"
 
 
-@bp.route("/<int:group_id>/matches/<int:match_id>/delete", methods=["GET", "POST"])
-def delete_match(group_id: int, match_id: int):
+@bp.route("/<int:group_id>/matches/<slug:match_slug>/delete", methods=["GET", "POST"])
+def delete_match(group_id: int, match_slug: str):
     """GET asks first (the page says what will go); POST deletes, with an undo for a week."""
     group = require_member(group_id)
-    match = _group_match(group, match_id)
+    match = _group_match(group, match_slug)
     if request.method == "GET":
         return page_or_fragment("groups/confirm.html", "groups/_confirm.html", group=group, match=match,
                                 question=f"Delete the {_day_words(match)}?",
                                 explain="It leaves the history and every stat. You can bring it back from the "
                                         "group's page or its Data tab for a week.",
-                                action=url_for("groups.delete_match", group_id=group.id, match_id=match.id),
+                                action=url_for("groups.delete_match", group_id=group.id, match_slug=match.slug),
                                 button="Delete the match")
     words = _day_words(match)
     removed = group_admin.remove(group, match)
@@ -273,16 +275,16 @@ def restore_match(group_id: int, removed_id: int):
     return go(url_for("groups.show", group_id=group.id))
 
 
-@bp.route("/<int:group_id>/matches/<int:match_id>/move-out", methods=["GET", "POST"])
-def move_out(group_id: int, match_id: int):
+@bp.route("/<int:group_id>/matches/<slug:match_slug>/move-out", methods=["GET", "POST"])
+def move_out(group_id: int, match_slug: str):
     group = require_member(group_id)
-    match = _group_match(group, match_id)
+    match = _group_match(group, match_slug)
     if request.method == "GET":
         return page_or_fragment("groups/confirm.html", "groups/_confirm.html", group=group, match=match,
                                 question=f"Move the {_day_words(match)} out of {group.name}?",
                                 explain="The match is kept, as a match of its own, but it leaves this group's "
                                         "history and stats. Only phones that already had it can open it.",
-                                action=url_for("groups.move_out", group_id=group.id, match_id=match.id),
+                                action=url_for("groups.move_out", group_id=group.id, match_slug=match.slug),
                                 button="Move it out")
     words = _day_words(match)
     group_admin.move_out(match)
@@ -290,10 +292,10 @@ def move_out(group_id: int, match_id: int):
     return go(url_for("groups.show", group_id=group.id))
 
 
-@bp.post("/<int:group_id>/matches/<int:match_id>/abandon")
-def abandon(group_id: int, match_id: int):
+@bp.post("/<int:group_id>/matches/<slug:match_slug>/abandon")
+def abandon(group_id: int, match_slug: str):
     group = require_member(group_id)
-    match = _group_match(group, match_id)
+    match = _group_match(group, match_slug)
     if match.status != "active":
         abort(404)
     group_admin.abandon(match)

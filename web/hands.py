@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, abort, g, render_template, request, url_for
+from flask import Blueprint, abort, render_template, request, url_for
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
@@ -25,7 +25,7 @@ from web.nights.access import may_write_match
 from web.render import page_or_fragment
 from web.scoring import Board, RefereeError
 
-bp = Blueprint("hands", __name__, url_prefix="/matches/<int:match_id>")
+bp = Blueprint("hands", __name__, url_prefix="/matches/<slug:match_slug>")
 
 STALE = ("Another phone changed this match after this page was drawn, so nothing was saved. "
          "Reload the match to see the latest hands, then try again.")
@@ -59,7 +59,7 @@ def _live(match: Match, status: int = 200, message: str | None = None, result: d
         db.session.refresh(match)
         return page_or_fragment("match.html", "partials/_live.html", status=status,
                                 **live_context(match, message=message, result=result))
-    return go(url_for("matches.show", match_id=match.id))
+    return go(url_for("matches.show", match_slug=match.slug))
 
 
 def _form_response(match: Match, form: HandFormBase, status: int, editing: Hand | None = None,
@@ -104,12 +104,12 @@ def _get_hand(match: Match, hand_id: int) -> Hand:
 
 
 @bp.before_request
-def only_its_table_writes():
-    """A progressive night's table game is written only from that table's phones (see access)."""
+def only_its_scorers_write():
+    """A match is changed only from a phone that scores it, and a progressive night's table game only
+    from that table's phones (see nights.access)."""
     if request.method != "POST" or request.endpoint == "hands.preview":
         return None
-    match = get_match(request.view_args["match_id"])
-    g.match = match  # held for the view: the session keeps objects only while something refers to them
+    match = get_match(request.view_args["match_slug"])
     problem = may_write_match(match)
     return _live_problem(match, problem, 403) if problem else None
 
@@ -153,8 +153,8 @@ def _not_tapped_yet(form: HandFormBase, field: str | None) -> bool:
 
 
 @bp.post("/preview")
-def preview(match_id: int):
-    match = get_match(match_id)
+def preview(match_slug: str):
+    match = get_match(match_slug)
     board = scoring.board(match)
     form = entry_form(board, formdata=request.form)
     editing = None
@@ -168,8 +168,8 @@ def preview(match_id: int):
 
 # -- add --------------------------------------------------------------------------------------
 @bp.post("/hands")
-def add(match_id: int):
-    match = get_match(match_id)
+def add(match_slug: str):
+    match = get_match(match_slug)
     board = scoring.board(match)
     form = entry_form(board, formdata=request.form)
     if not form.validate():
@@ -207,8 +207,8 @@ def _token_used(match: Match, token: str) -> bool:
 
 # -- edit -------------------------------------------------------------------------------------
 @bp.get("/hands/<int:hand_id>/edit")
-def edit(match_id: int, hand_id: int):
-    match = get_match(match_id)
+def edit(match_slug: str, hand_id: int):
+    match = get_match(match_slug)
     hand = _get_hand(match, hand_id)
     context = live_context(match, editing=hand)
     if htmx:
@@ -217,8 +217,8 @@ def edit(match_id: int, hand_id: int):
 
 
 @bp.post("/hands/<int:hand_id>")
-def update(match_id: int, hand_id: int):
-    match = get_match(match_id)
+def update(match_slug: str, hand_id: int):
+    match = get_match(match_slug)
     hand = _get_hand(match, hand_id)
     board = scoring.board(match)
     form = entry_form(board, formdata=request.form)
@@ -292,15 +292,15 @@ def _live_problem(match: Match, message: str, status: int):
 
 
 @bp.post("/hands/<int:hand_id>/delete")
-def delete(match_id: int, hand_id: int):
-    match = get_match(match_id)
+def delete(match_slug: str, hand_id: int):
+    match = get_match(match_slug)
     hand = _get_hand(match, hand_id)
     return _remove(match, hand, request.form.get("version", type=int))
 
 
 @bp.post("/undo")
-def undo(match_id: int):
-    match = get_match(match_id)
+def undo(match_slug: str):
+    match = get_match(match_slug)
     if not match.hands:
         return _live_problem(match, "There is no hand to undo.", 422)
     return _remove(match, match.hands[-1], request.form.get("version", type=int))

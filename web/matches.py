@@ -4,8 +4,11 @@ from __future__ import annotations
 import json
 import secrets
 from typing import Any
+from urllib.parse import quote
 
-from flask import Blueprint, Response, abort, redirect, request, url_for
+import click
+from flask import Blueprint, Response, abort, current_app, g, redirect, request, url_for
+from sqlalchemy import select
 
 from extensions import db, htmx
 from forms import ImportForm, apply_referee_error, match_form
@@ -14,7 +17,8 @@ from models import HAND_KEYS, Hand, Match, MatchSeat, Player
 from models.match import MAX_HANDS, START_TOTAL_MAX, parse_played
 from models.player import NAME_MAX, UNPRINTABLE_NAME, unprintable
 from web import scoring
-from web.access import check_match, require_member
+from web.access import (NOT_THE_SCORER, check_match, grant_scorer, granted, had_match, may_score, require_member,
+                         scored_here)
 from web.converters import as_id
 from web.render import page_or_fragment
 from web.scoring import RefereeError
@@ -22,13 +26,38 @@ from web.scoring import RefereeError
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
 
-def get_match(match_id: int) -> Match:
-    """The match, for its own pages: 404 when missing, 403 for a group match without the group's code."""
-    match = db.session.get(Match, match_id)
+def get_match(match_slug: str) -> Match:
+    """The match at its address, for its own pages: 404 when there is none, 403 for a group match without
+    the group's code. Looked up once a request (the hands' guard and then its view both ask)."""
+    held = g.get("match")
+    if held is not None and held.slug == match_slug:
+        return held
+    match = db.session.scalar(select(Match).where(Match.slug == match_slug))
     if match is None:
         abort(404)
     check_match(match)
+    g.match = match  # the session keeps objects only while something refers to them
     return match
+
+
+DATABASE_INT_MAX = 2**31 - 1  # PostgreSQL's integer: a larger id is no match, not a database error
+
+
+@bp.route("/<int:match_id>", methods=["GET", "POST"])
+@bp.route("/<int:match_id>/<path:rest>", methods=["GET", "POST"])
+def old_link(match_id: int, rest: str = ""):
+    """A match's address from before addresses were random (``/matches/<id>/...``): a phone that had the
+    match is sent to its new address (a form sent from a page drawn then goes on with a 307, which keeps
+    it); to anyone else this is the plain 404 of a missing match, whether the match exists or not."""
+    match = db.session.get(Match, match_id) if match_id <= DATABASE_INT_MAX else None
+    if match is None or not had_match(match):
+        abort(404)
+    if match.table_game is None and not may_score(match):  # a phone that only watched it
+        return redirect(url_for("watch.show", watch_slug=match.watch_slug))
+    target = url_for("matches.show", match_slug=match.slug) + (f"/{quote(rest)}" if rest else "")
+    if request.query_string:
+        target += "?" + request.query_string.decode("latin-1")
+    return redirect(target, 307 if request.method == "POST" else 302)
 
 
 def _group_of(value: Any):
@@ -61,9 +90,17 @@ def _setup_context(variant: Any, n_players: int, form: Any = None, group: Any = 
         "form": form,
         "side_labels": sides,
         "partnership": variant.is_partnership(n_players),
-        "known": Player.known_names(group.id if group else None),
+        "known": _known_players(group),
         "groups": scoring.variant_groups(),
     }
+
+
+def _known_players(group: Any) -> list[str]:
+    """The names offered one tap away: a group's players; for a one-off match, the players of the matches
+    this phone scores and of its groups. Never the players of another phone's matches."""
+    if group is not None:
+        return Player.known_names(group.id)
+    return Player.names_seen(scored_here(), granted())
 
 
 def _variant_and_count(key: str | None, count: str | None):
@@ -116,7 +153,8 @@ def create():
         else:
             scoring.sync_status(match, result)
             db.session.commit()
-            return go(url_for("matches.show", match_id=match.id))
+            grant_scorer(match)
+            return go(url_for("matches.show", match_slug=match.slug))
     return page_or_fragment("new_match.html", "partials/_new_match.html", status=422,
                             **_setup_context(variant, n, form, group=group))
 
@@ -129,15 +167,27 @@ def live_context(match: Match, form: Any = None, editing: Hand | None = None, me
     board = scoring.board(match, result)
     if form is None and (editing is not None or not board.finished):
         form = entry_form(board, editing)
-    context = {"match": match, "board": board, "form": form, "editing": editing, "message": message}
+    context = {"match": match, "board": board, "form": form, "editing": editing, "message": message,
+               "share": _share_links(match)}
     if form is not None:
         context.update(preview_of(match, form, editing))
     return context
 
 
-@bp.get("/<int:match_id>")
-def show(match_id: int):
-    match = get_match(match_id)
+def _share_links(match: Match) -> dict[str, str] | None:
+    """The match's two links, shown on its page: the read-only one to share and the scorer's (this page).
+    None for a night's table game, which its table's card opens."""
+    if match.table_game is not None:
+        return None
+    return {"watch": url_for("watch.show", watch_slug=match.watch_slug),
+            "scorer": url_for("matches.show", match_slug=match.slug)}
+
+
+@bp.get("/<slug:match_slug>")
+def show(match_slug: str):
+    match = get_match(match_slug)
+    if match.table_game is None:  # a night's table game is scored by its table's phones (nights.access)
+        grant_scorer(match)  # this is the scorer's link: opening it lets this phone score the match
     editing = None
     if request.args.get("edit"):
         editing = db.session.get(Hand, request.args.get("edit", type=as_id) or 0)
@@ -146,20 +196,22 @@ def show(match_id: int):
     return page_or_fragment("match.html", "partials/_live.html", **live_context(match, editing=editing))
 
 
-@bp.get("/<int:match_id>/export.json")
-def export(match_id: int):
-    match = get_match(match_id)
+@bp.get("/<slug:match_slug>/export.json")
+def export(match_slug: str):
+    match = get_match(match_slug)
     body = json.dumps(match.document(), indent=2, ensure_ascii=False) + "\n"
     filename = f"match-{match.id}-{match.variant}.json"
     return Response(body, 200, {"Content-Type": "application/json; charset=utf-8",
                                 "Content-Disposition": f'attachment; filename="{filename}"'})
 
 
-@bp.post("/<int:match_id>/rematch")
-def rematch(match_id: int):
-    old = get_match(match_id)
+@bp.post("/<slug:match_slug>/rematch")
+def rematch(match_slug: str):
+    old = get_match(match_slug)
     if old.table_game is not None:
         abort(403, description="A progressive night's game has no rematch: the night seats the next game.")
+    if not may_score(old):
+        abort(403, description=NOT_THE_SCORER)
     result, _refused = scoring.score_kept(old)
     n = len(old.seats)
     dealt = [h.get("dealer") for h in result.get("hands", []) if h.get("dealer") is not None]
@@ -172,7 +224,22 @@ def rematch(match_id: int):
     db.session.flush()
     scoring.sync_status(match, scoring.score(match))
     db.session.commit()
-    return go(url_for("matches.show", match_id=match.id))
+    grant_scorer(match)
+    return go(url_for("matches.show", match_slug=match.slug))
+
+
+@bp.cli.command("links")
+@click.argument("match_id", type=int)
+def links_command(match_id: int) -> None:
+    """Print the scorer's link and the read-only link of match MATCH_ID (the number of its old address),
+    for a phone that lost them: a phone keeps no record of the matches it opened before addresses were
+    random."""
+    match = db.session.get(Match, match_id) if match_id <= DATABASE_INT_MAX else None
+    if match is None:
+        raise click.ClickException(f"There is no match {match_id}.")
+    with current_app.test_request_context():
+        click.echo(f"Scorer's link:  {url_for('matches.show', match_slug=match.slug)}")
+        click.echo(f"Read-only link: {url_for('watch.show', watch_slug=match.watch_slug)}")
 
 
 # -- import -----------------------------------------------------------------------------------
@@ -234,7 +301,8 @@ def import_match():
                 match = build_match(doc, result)
                 db.session.add(match)
                 db.session.commit()
-                return go(url_for("matches.show", match_id=match.id))
+                grant_scorer(match)
+                return go(url_for("matches.show", match_slug=match.slug))
     return page_or_fragment("import.html", "partials/_import.html", status=422, form=form)
 
 

@@ -1,7 +1,7 @@
 """a group's year: a read-only code, replaceable codes, a time zone, deleted matches kept for an undo, seasons
 
 Revision ID: 0010
-Revises: 0006
+Revises: 0007
 Create Date: 2026-11-25 17:40:00
 
 Every existing group gets a read-only code of its own, code version 1 (the grants browsers already
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '0010'
-down_revision = '0006'
+down_revision = '0007'
 branch_labels = None
 depends_on = None
 

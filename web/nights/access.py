@@ -13,12 +13,14 @@ from urllib.parse import urlsplit
 from flask import abort, session
 from sqlalchemy import select
 from sqlalchemy.orm import joinedload
+from sqlalchemy.orm.attributes import set_committed_value
 from werkzeug.exceptions import TooManyRequests
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from extensions import db
 from models import Match, Night, NightTable, TableGame
 from models.night import CODE_MAX
+from web.access import NOT_THE_SCORER, may_score
 from web.nights import throttle
 from web.nights.service import audit
 
@@ -153,15 +155,17 @@ def holds_table_id(table_id: int, night_id: int) -> bool:
 
 
 def may_write_match(match: Match) -> str | None:
-    """Why this phone may not change ``match``, or None when it may. An ordinary match is open to
-    anyone with its page; a night's table game only to that table's phones (or the director) while
-    the game is being played and its result not yet sent."""
+    """Why this phone may not change ``match``, or None when it may. An ordinary match only to the
+    phones that score it (``web.access.may_score``); a night's table game only to that table's phones
+    (or the director) while the game is being played and its result not yet sent."""
     found = db.session.execute(  # one query: every hand a table saves asks this
         select(TableGame, Night, NightTable).join(Night, Night.id == TableGame.night_id)
         .outerjoin(NightTable, (NightTable.night_id == TableGame.night_id) & (NightTable.number == TableGame.table))
         .where(TableGame.match_id == match.id)).first()
+    # What was found is the match's table game: kept on the match, so the page drawn next asks no more.
+    set_committed_value(match, "table_game", found[0] if found else None)
     if found is None:
-        return None
+        return None if may_score(match) else NOT_THE_SCORER
     tg, night, table = found
     if not (is_director(night) or (table is not None and holds_table(table))):
         return "This scoresheet belongs to another table. Open your own table's page (scan its card)."
@@ -170,3 +174,15 @@ def may_write_match(match: Match) -> str | None:
     if tg.status != "playing":
         return "This table's result has been sent. To change a hand, the other pair first taps “Not right”."
     return None
+
+
+def holds_match_table(match: Match) -> bool:
+    """Whether ``match`` is a night's table game and this phone scores at that table or directs the night."""
+    found = db.session.execute(
+        select(Night, NightTable).join(TableGame, TableGame.night_id == Night.id)
+        .outerjoin(NightTable, (NightTable.night_id == TableGame.night_id) & (NightTable.number == TableGame.table))
+        .where(TableGame.match_id == match.id)).first()
+    if found is None:
+        return False
+    night, table = found
+    return is_director(night) or (table is not None and holds_table(table))

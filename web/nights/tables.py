@@ -15,6 +15,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from sqlalchemy import select
 from sqlalchemy.orm import joinedload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from extensions import db, htmx
 from forms.night import GameTotalForm, SubmitForm
@@ -56,10 +57,13 @@ def _current_game(night: Night, table: NightTable) -> TableGame | None:
     """The table's game now, with its match and the match's seats (which every use scores or names)."""
     if not night.current_game:
         return None
-    return db.session.execute(
+    tg = db.session.execute(
         select(TableGame).options(joinedload(TableGame.match).joinedload(Match.seats))
         .where(TableGame.night_id == night.id, TableGame.game == night.current_game,
                TableGame.table == table.number)).unique().scalar_one_or_none()
+    if tg is not None:
+        set_committed_value(tg.match, "table_game", tg)  # the match page asks whether it is a night's game
+    return tg
 
 
 def _pulse_tag(night: Night, table: NightTable, tg: TableGame | None) -> str:
