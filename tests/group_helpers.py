@@ -80,8 +80,8 @@ def a_year(client, app) -> tuple[int, tuple[int, int, int]]:
     play(client, game_3, [{"maker": 0, "trump": "H", "tricks": 5}])
     assert client.post(f"/groups/{group_id}/time-zone", {"time_zone": "America/New_York"}).status_code == 303
     with app.app_context():
-        for match_id, when in zip((game_1, game_2, game_3), WHEN):
-            db.session.get(Match, match_id).created_at = when
+        for slug, when in zip((game_1, game_2, game_3), WHEN):
+            db.session.scalar(db.select(Match).where(Match.slug == slug)).created_at = when
         db.session.commit()
         assert db.session.get(Group, group_id).time_zone == "America/New_York"
     return group_id, (game_1, game_2, game_3)

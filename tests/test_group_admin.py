@@ -11,13 +11,14 @@ from tests.conftest import Client
 from tests.group_helpers import create_group, group_code, group_match, play, thursday
 
 
-def match_ids(app, group_id: int) -> list[int]:
+def match_ids(app, group_id: int) -> list[str]:
+    """The addresses of the group's matches, oldest first."""
     from extensions import db
     from models import Match
 
     with app.app_context():
         db.session.remove()
-        return sorted(db.session.scalars(db.select(Match.id).where(Match.group_id == group_id)))
+        return list(db.session.scalars(db.select(Match.slug).where(Match.group_id == group_id).order_by(Match.id)))
 
 
 def games_of(app, group_id: int) -> dict[str, tuple[int, int]]:
@@ -57,7 +58,7 @@ def test_an_undone_match_keeps_its_date_hands_and_renamed_players(client, app):
 
     group_id, game_1, _ = thursday(client)
     with app.app_context():
-        exported = db.session.get(Match, game_1).document()
+        exported = db.session.scalar(db.select(Match).where(Match.slug == game_1)).document()
         ann = db.session.scalar(db.select(Player.id).where(Player.group_id == group_id, Player.name == "Ann"))
     client.post(f"/groups/{group_id}/matches/{game_1}/delete")
     client.post(f"/groups/{group_id}/players/{ann}/rename", {"name": "Annie"})
@@ -67,6 +68,7 @@ def test_an_undone_match_keeps_its_date_hands_and_renamed_players(client, app):
     with app.app_context():
         back = db.session.scalar(db.select(Match).where(Match.group_id == group_id).order_by(Match.id.desc()))
         assert back.document() == dict(exported, players=["Annie", "Bob", "Cy", "Di"])
+        assert back.slug != game_1  # a new address: the old one was given out for a deleted match
         assert db.session.scalar(db.select(db.func.count()).select_from(Player)
                                  .where(Player.group_id == group_id, Player.name == "Ann")) == 0
 

@@ -232,8 +232,9 @@ def test_export_dates_every_match_and_the_import_keeps_the_dates(client, app):
 
     group_id, game_1, game_2 = thursday(client)
     with app.app_context():  # played on two evenings last winter
-        db.session.get(Match, game_1).created_at = datetime(2025, 3, 6, 19, 30, tzinfo=timezone.utc)
-        db.session.get(Match, game_2).created_at = datetime(2025, 3, 13, 20, 15, 5, tzinfo=timezone.utc)
+        by_slug = {m.slug: m for m in db.session.scalars(db.select(Match))}
+        by_slug[game_1].created_at = datetime(2025, 3, 6, 19, 30, tzinfo=timezone.utc)
+        by_slug[game_2].created_at = datetime(2025, 3, 13, 20, 15, 5, tzinfo=timezone.utc)
         db.session.commit()
     lines = jsonl(client, group_id)
     assert [json.loads(line)["played"] for line in lines] == ["2025-03-06T19:30:00Z", "2025-03-13T20:15:05Z"]

@@ -64,12 +64,13 @@ def test_the_what_if_says_a_lone_hand_would_leave_the_partners_renege_impossible
     assert 'id="what-if-refused"' in response.get_data(as_text=True)
 
 
-def _store_a_hand_saved_before_the_rule(app, match_id: int, data: dict) -> None:
+def _store_a_hand_saved_before_the_rule(app, slug: str, data: dict) -> None:
     """A hand the form would now refuse, as an older version of the app could have saved it, last."""
     from extensions import db
     from models import Hand, Match
 
     with app.app_context():
+        match_id = db.session.scalar(db.select(Match.id).where(Match.slug == slug))
         position = 1 + (db.session.scalar(db.select(db.func.max(Hand.position)).where(Hand.match_id == match_id))
                         or 0)
         hand = Hand(match_id=match_id, position=position, token=f"old-{position}")
@@ -97,7 +98,7 @@ def test_a_match_saved_before_a_rule_was_made_stricter_still_opens_and_says_what
     from models import Match
 
     with app.app_context():
-        match = db.session.get(Match, match_id)
+        match = db.session.scalar(db.select(Match).where(Match.slug == match_id))
         bad, version = match.hands[1].id, match.version
     response = client.post(f"/matches/{match_id}/hands/{bad}/delete", {"version": version})
     assert response.status_code in (200, 303), response.get_data(as_text=True)[:500]
