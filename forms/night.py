@@ -107,14 +107,8 @@ class RenameForm(FlaskForm):
     """A checked-in player's new name: the same checks as check-in."""
 
     name = StringField("New name", filters=[_strip], validators=[
-        DataRequired("Write the new name."), Length(max=NAME_MAX, message=f"Keep names to {NAME_MAX} letters.")])
-
-    def validate(self, extra_validators=None) -> bool:
-        ok = super().validate(extra_validators)
-        if self.name.data and unprintable(self.name.data):
-            self.name.errors = list(self.name.errors) + [UNPRINTABLE_NAME]
-            ok = False
-        return ok
+        DataRequired("Write the new name."), Length(max=NAME_MAX, message=f"Keep names to {NAME_MAX} letters."),
+        Printable(UNPRINTABLE_NAME)])
 
 
 class GameTotalForm(FlaskForm):

@@ -35,7 +35,7 @@ def installed(page: Page) -> None:
 def test_a_hand_saved_offline_survives_a_reload_and_is_stored_once(page, app, shots):
     J = "offline"
     new_match(page, None, J, "euchre", ["Ann", "Bob", "Cy", "Di"])
-    match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    match_id = page.url.rstrip("/").rsplit("/", 1)[1]  # the match's address
     installed(page)
 
     page.context.set_offline(True)
@@ -87,7 +87,7 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_stored_once(page, app, sh
 
 def test_a_kept_hand_the_referee_refuses_comes_back_into_the_form(page, app):
     new_match(page, None, "offline-refused", "euchre", ["Ann", "Bob", "Cy", "Di"])
-    match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    match_id = page.url.rstrip("/").rsplit("/", 1)[1]  # the match's address
     page.context.set_offline(True)
     tap(page, "maker", 2)
     tap(page, "trump", "S")  # and no tricks: the referee cannot score it

@@ -45,7 +45,7 @@ def _table_game(app, slug: str, table: int, game: int | None = None) -> dict:
         night = db.session.query(Night).filter_by(slug=slug).one()
         tg = db.session.query(TableGame).filter_by(night_id=night.id, game=game or night.current_game,
                                                    table=table).one()
-        return {"status": tg.status, "ns": tg.ns_points, "ew": tg.ew_points, "match_id": tg.match_id,
+        return {"status": tg.status, "ns": tg.ns_points, "ew": tg.ew_points, "match_id": tg.match.slug,
                 "dispute": tg.dispute, "corrected": tg.corrected}
 
 
@@ -165,7 +165,7 @@ def test_a_checked_in_player_is_renamed_everywhere(director, tables, app, htmx):
         for game in (1, 2):
             seat = db.session.query(NightSeat).filter_by(night_id=night.id, game=game, player_id=bo).one()
             tg = db.session.query(TableGame).filter_by(night_id=night.id, game=game, table=seat.table).one()
-            names = [s.player.name for s in db.session.get(Match, tg.match_id).seats]
+            names = [s.player.name for s in tg.match.seats]
             assert "Beau Jones" in names and "Bo" not in names, game
     actor, detail, old, new = _audit(app, slug, "rename")[0]
     assert (actor, old, new) == ("director", "Bo", "Beau Jones") and detail == "Bo is now called Beau Jones."

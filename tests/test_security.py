@@ -130,7 +130,7 @@ def group_post(client, app, endpoint: str) -> tuple[dict, dict]:
     bodies = {
         "groups.delete_match": {}, "groups.restore_match": {}, "groups.move_out": {}, "groups.abandon": {},
         "groups.replace_codes": {}, "groups.delete_season": {}, "groups.set_time_zone": {"time_zone": "Europe/Paris"},
-        "groups.add_season": {"name": "Winter", "starts": "2025-12-01", "ends": "2026-02-28", "best_of": "8"},
+        "groups.seasons": {"name": "Winter", "starts": "2025-12-01", "ends": "2026-02-28", "best_of": "8"},
         "groups.join": {"code": group_code(client, group_id)},
         "groups.rename": {"name": "Robert"},
         "groups.merge": {"keep": str(players["Bob"]), "merge": str(players["Bobby"])},

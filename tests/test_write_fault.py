@@ -105,11 +105,11 @@ def _scene(app, client: Client) -> list[tuple[str, dict, tuple[int, ...]]]:
     check_in(client, busy, NAMES)
     start(client, busy)
     codes = table_codes(app, busy)
-    assert client.post(f"/nights/{busy}/bell").status_code in (200, 303)
+    assert client.post(f"/nights/{busy}/bell", {"confirmed": "yes"}).status_code in (200, 303)
     for table in (1, 2):
         assert send_total(client, codes[table], 5, 2, pair="NS").status_code == 303
     assert client.post(f"/t/{codes[1]}/confirm", {"pair": "EW"}).status_code == 303
-    table_3 = _ids(app, "SELECT tg.match_id FROM table_game tg JOIN night n ON n.id = tg.night_id "
+    table_3 = _ids(app, "SELECT m.slug FROM table_game tg JOIN night n ON n.id = tg.night_id JOIN match m ON m.id = tg.match_id "
                         "WHERE n.slug = :s AND tg.game = 1 AND tg.\"table\" = 3", s=busy)[0]
     assert add_hand(client, table_3, maker=0, trump="S", tricks=3).status_code == 303  # a hand to send
     loners = {f"loners_{s}": "0" for s in "NESW"}
@@ -132,9 +132,9 @@ def _scene(app, client: Client) -> list[tuple[str, dict, tuple[int, ...]]]:
         (f"/nights/{waiting}/players", {"names": "Max\nNed"}, (503,)),
         (f"/nights/{waiting}/players/{leaver}/leave", {}, (503,)),
         (f"/nights/{waiting}/start", {}, (503,)),
-        (f"/nights/{fresh}/bell", {}, (503,)),
-        (f"/t/{fresh_head}/bell", {}, (503,)),
-        (f"/t/{codes[3]}/total", {"ns_points": "5", "ew_points": "1", "pair": "NS", **loners}, (503,)),
+        (f"/nights/{fresh}/bell", {"confirmed": "yes"}, (503,)),
+        (f"/t/{fresh_head}/bell", {"confirmed": "yes"}, (503,)),
+        (f"/t/{codes[3]}/total", {"ns_points": "5", "ew_points": "1", "pair": "NS", "anyway": "5-1", **loners}, (503,)),
         (f"/t/{codes[3]}/submit", {"pair": "NS"}, (503,)),
         (f"/t/{codes[2]}/confirm", {"pair": "EW"}, (503,)),
         (f"/t/{codes[2]}/reject", {"pair": "EW"}, (503,)),

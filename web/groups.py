@@ -372,13 +372,12 @@ def _seasons_page(group: Group, form: SeasonForm | None = None, status: int = 20
                             member=is_member(group))
 
 
-@bp.get("/<int:group_id>/seasons")
+@bp.route("/<int:group_id>/seasons", methods=["GET", "POST"])
 def seasons(group_id: int):
-    return _seasons_page(require_group(group_id))
-
-
-@bp.post("/<int:group_id>/seasons")
-def add_season(group_id: int):
+    """The group's seasons; a member adds one with the form (POST). One route for both, so an id past the
+    database's integer is a plain 404 whatever the method."""
+    if request.method == "GET":
+        return _seasons_page(require_group(group_id))
     group = require_member(group_id)
     form = SeasonForm()
     if not form.validate():
