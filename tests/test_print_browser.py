@@ -23,6 +23,20 @@ def pdf_objects(pdf: bytes) -> dict[int, bytes]:
     return {int(m.group(1)): m.group(2) for m in re.finditer(rb"(\d+) 0 obj(.*?)endobj", pdf, re.S)}
 
 
+def _stream_bytes(body: bytes) -> bytes:
+    """The bytes of an object's stream: after "stream" and its end of line, ``/Length`` bytes when the
+    length is given directly, else up to the end of line before "endstream" (never stripping more than
+    that one: compressed data may itself end in a line feed)."""
+    start = body.index(b"stream") + 6
+    start += 2 if body[start:start + 2] == b"\r\n" else 1 if body[start:start + 1] in (b"\n", b"\r") else 0
+    length = re.search(rb"/Length\s+(\d+)(?!\s+\d+\s+R)", body[:start])
+    if length:
+        return body[start:start + int(length.group(1))]
+    end = body.rindex(b"endstream")
+    end -= 2 if body[end - 2:end] == b"\r\n" else 1 if body[end - 1:end] in (b"\n", b"\r") else 0
+    return body[start:end]
+
+
 def pdf_pages(pdf: bytes) -> list[bytes]:
     """Each page's drawing instructions, in page order (its content streams, inflated)."""
     objects = pdf_objects(pdf)
@@ -38,7 +52,7 @@ def pdf_pages(pdf: bytes) -> list[bytes]:
         drawn = b""
         for ref in streams:
             body = objects[ref]
-            raw = body[body.index(b"stream") + 6:body.rindex(b"endstream")].strip(b"\r\n")
+            raw = _stream_bytes(body)
             drawn += zlib.decompress(raw) if b"FlateDecode" in body[:body.index(b"stream")] else raw
         contents.append(drawn)
     return contents

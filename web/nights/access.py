@@ -120,7 +120,8 @@ def find_table(code: str) -> NightTable | None:
     ``TooManyCodes`` over the limit."""
     wanted = normal_code(code)
     table = db.session.scalar(select(NightTable).options(joinedload(NightTable.night))  # every use needs it
-                              .where(NightTable.code == wanted)) if 0 < len(wanted) <= CODE_MAX else None
+                              .where(NightTable.code == wanted)) \
+        if 0 < len(wanted) <= CODE_MAX and wanted.isalnum() else None  # a code is letters and digits (no NUL)
     if table is not None and (holds_table(table) or is_director(table.night)):
         return table
     taken = throttle.take(CODE_LIMIT)
