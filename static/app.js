@@ -113,10 +113,20 @@
   document.addEventListener("htmx:timeout", function (event) {
     showTrouble(event, "The server took too long. What you entered is kept; tap Retry.");
   });
+  /* The server's own words, when its answer is one of its plain message pages (a 503 "can't be saved
+     right now", a 413 "too large"): the first paragraph of #message. */
+  function serverMessage(xhr) {
+    if (!xhr || !xhr.responseText) return null;
+    var found = new DOMParser().parseFromString(xhr.responseText, "text/html").querySelector("#message p");
+    return found && found.textContent.trim() ? found.textContent.trim() : null;
+  }
   document.addEventListener("htmx:responseError", function (event) {
-    var status = event.detail.xhr ? event.detail.xhr.status : "?";
+    var xhr = event.detail.xhr;
+    var status = xhr ? xhr.status : "?";
+    var said = (status === 503 || status === 413) ? serverMessage(xhr) : null;
     var text = status === 400
       ? "This page is out of date. Reload it (what you entered here will be lost)."
+      : said ? said + " What you entered is kept; tap Retry."
       : "The server had a problem (" + status + "). What you entered is kept; tap Retry.";
     showTrouble(event, text);
   });

@@ -97,3 +97,17 @@ def test_second_phone_on_a_stale_page_is_refused(page, browser, live_server, sho
         assert totals(phone_b) == [1, 2]
     finally:
         other.close()
+
+
+def test_a_database_that_cannot_save_is_said_in_plain_words(page):
+    """A 503 from a database that refuses writes: the phone says the server's own words, keeps the entry."""
+    new_match(page, None, "flaky-503", "euchre", ["Ann", "Bob", "Cy", "Di"])
+    tap(page, "maker", 1)
+    step(page, "tricks", 4)
+    words = "The scoresheet can't be saved right now; nothing was changed. Try again."
+    page.route("**/hands", lambda route: route.fulfill(
+        status=503, content_type="text/html",
+        body=f'<section class="card message" id="message"><h1>Not saved</h1><p>{words}</p></section>'))
+    page.click("#save")
+    expect(page.locator("#netbar")).to_contain_text(words + " What you entered is kept; tap Retry.")
+    expect(page.locator("#hands .hand-row")).to_have_count(0)

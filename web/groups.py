@@ -246,18 +246,21 @@ def _day_words(match: Match) -> str:
     return f"{variant_label(match.variant)} of {day(match.created_at)}"
 
 
+def _ask_first(group: Group, match: Match | None, question: str, explain: str, button: str):
+    """The page that asks before a change: what will happen, and a button that posts to this same address."""
+    return page_or_fragment("groups/confirm.html", "groups/_confirm.html", group=group, match=match,
+                            question=question, explain=explain, action=request.path, button=button)
+
+
 @bp.route("/<int:group_id>/matches/<slug:match_slug>/delete", methods=["GET", "POST"])
 def delete_match(group_id: int, match_slug: str):
     """GET asks first (the page says what will go); POST deletes, with an undo for a week."""
     group = require_member(group_id)
     match = _group_match(group, match_slug)
     if request.method == "GET":
-        return page_or_fragment("groups/confirm.html", "groups/_confirm.html", group=group, match=match,
-                                question=f"Delete the {_day_words(match)}?",
-                                explain="It leaves the history and every stat. You can bring it back from the "
-                                        "group's page or its Data tab for a week.",
-                                action=url_for("groups.delete_match", group_id=group.id, match_slug=match.slug),
-                                button="Delete the match")
+        return _ask_first(group, match, f"Delete the {_day_words(match)}?",
+                          "It leaves the history and every stat. You can bring it back from the group's page or "
+                          "its Data tab for a week.", "Delete the match")
     words = _day_words(match)
     removed = group_admin.remove(group, match)
     group_admin.notify(f"Deleted the {words}.", undo=removed.id)
@@ -280,12 +283,9 @@ def move_out(group_id: int, match_slug: str):
     group = require_member(group_id)
     match = _group_match(group, match_slug)
     if request.method == "GET":
-        return page_or_fragment("groups/confirm.html", "groups/_confirm.html", group=group, match=match,
-                                question=f"Move the {_day_words(match)} out of {group.name}?",
-                                explain="The match is kept, as a match of its own, but it leaves this group's "
-                                        "history and stats. Only phones that already had it can open it.",
-                                action=url_for("groups.move_out", group_id=group.id, match_slug=match.slug),
-                                button="Move it out")
+        return _ask_first(group, match, f"Move the {_day_words(match)} out of {group.name}?",
+                          "The match is kept, as a match of its own, but it leaves this group's history and stats. "
+                          "Only phones that already had it can open it.", "Move it out")
     words = _day_words(match)
     group_admin.move_out(match)
     group_admin.notify(f"Moved the {words} out of the group.")
@@ -307,11 +307,9 @@ def abandon(group_id: int, match_slug: str):
 def replace_codes(group_id: int):
     group = require_member(group_id)
     if request.method == "GET":
-        return page_or_fragment("groups/confirm.html", "groups/_confirm.html", group=group, match=None,
-                                question="Replace the group's code and links?",
-                                explain="Every join link, code and read-only link given out so far stops working, "
-                                        "for everyone but this phone. Send the new link to the group afterwards.",
-                                action=url_for("groups.replace_codes", group_id=group.id), button="Replace them")
+        return _ask_first(group, None, "Replace the group's code and links?",
+                          "Every join link, code and read-only link given out so far stops working, for everyone "
+                          "but this phone. Send the new link to the group afterwards.", "Replace them")
     group_admin.replace_codes(group)
     grant(group)
     group_admin.notify("New code and links made: the old ones no longer open the group. Share the new link below.")
