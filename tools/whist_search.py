@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import subprocess
 import sys
 import tempfile
@@ -45,45 +46,74 @@ def groups_of_order(m: int) -> list[tuple[int, ...]]:
     return out
 
 
-def patterned(group: Group, n_players: int, budget: int = 300_000) -> list | None:
-    """A depth-first search among the starters whose partner pairs are {x, -x} (and {inf, 0} for N = 4k):
-    their differences 2x cover every class once, and a table {x, -x} against {y, -y} has the classes of
-    x - y and x + y twice each, so only the grouping of pairs into tables is searched. Quick where it
-    works (often for larger N), and gives up after ``budget`` steps."""
+def patterned(group: Group, n_players: int, rng: random.Random, budget: int = 200_000) -> list | None:
+    """The starters whose partner pairs are {x, -x} (and {inf, 0} for N = 4k): their differences 2x
+    cover every class once, and a table {x, -x} against {y, -y} has the classes of x - y and x + y twice
+    each ({inf, 0} against {y, -y}: the class of y twice). So a starter is an exact cover: tables that
+    use every pair {x, -x} once and every difference class once, found by Knuth's algorithm X (the item
+    with the fewest options first), options in random order, giving up after ``budget`` steps."""
     def class_of(d: int) -> int:
         return min(d, group.neg(d))
 
     reps = sorted({class_of(x) for x in range(1, group.order)})
+    options: dict[tuple, list] = {}
+    for i, x in enumerate(reps):
+        for y in reps[i + 1:]:
+            a, b = class_of(group.sub(x, y)), class_of(group.add(x, y))
+            if a != b:
+                options[(x, group.neg(x), y, group.neg(y))] = [("pair", x), ("pair", y), ("class", a), ("class", b)]
+    if n_players % 4 == 0:
+        for y in reps:
+            options[(INF, 0, y, group.neg(y))] = [("inf",), ("pair", y), ("class", y)]
+    keys = list(options)
+    rng.shuffle(keys)
+    covers: dict[tuple, set] = {}
+    for key in keys:
+        for item in options[key]:
+            covers.setdefault(item, set()).add(key)
+    items = {("pair", x) for x in reps} | {("class", x) for x in reps} | ({("inf",)} if n_players % 4 == 0 else set())
+    if set(covers) != items:
+        return None
+    order = {key: i for i, key in enumerate(keys)}
     steps = 0
 
-    def group_pairs(left: list[int], used: set[int]) -> list | None:
+    def select(key) -> list:
+        removed = []
+        for item in options[key]:
+            for other in covers[item]:
+                for other_item in options[other]:
+                    if other_item != item:
+                        covers[other_item].discard(other)
+            removed.append(covers.pop(item))
+        return removed
+
+    def deselect(key, removed: list) -> None:
+        for item in reversed(options[key]):
+            covers[item] = removed.pop()
+            for other in covers[item]:
+                for other_item in options[other]:
+                    if other_item != item:
+                        covers[other_item].add(other)
+
+    def solve(chosen: list) -> list | None:
         nonlocal steps
-        if not left:
-            return []
+        if not covers:
+            return list(chosen)
         steps += 1
         if steps > budget:
             return None
-        x = left[0]
-        for y in left[1:]:
-            a, b = class_of(group.sub(x, y)), class_of(group.add(x, y))
-            if a in used or b in used:
-                continue
-            rest = group_pairs([z for z in left if z not in (x, y)], used | {a, b})
-            if rest is not None:
-                return [(x, group.neg(x), y, group.neg(y)), *rest]
-            if steps > budget:
-                return None
+        item = min(covers, key=lambda it: len(covers[it]))
+        for key in sorted(covers[item], key=order.get):
+            removed = select(key)
+            chosen.append(key)
+            found = solve(chosen)
+            chosen.pop()
+            deselect(key, removed)
+            if found is not None or steps > budget:
+                return found
         return None
 
-    if n_players % 4 == 1:
-        return group_pairs(reps, set())
-    for y in reps:  # the table {inf, 0} against {y, -y} has the class of y twice
-        rest = group_pairs([x for x in reps if x != y], {y})
-        if rest is not None:
-            return [(INF, 0, y, group.neg(y)), *rest]
-        if steps > budget:
-            return None
-    return None
+    return solve([])
 
 
 def anneal_input(group: Group, n_players: int) -> str:
@@ -124,10 +154,12 @@ def search(binary: Path, n_players: int, seconds: float, seed: int) -> tuple[tup
     m = n_players - 1 if n_players % 4 == 0 else n_players
     deadline = time.monotonic() + seconds
     groups = groups_of_order(m)
-    for moduli in groups:
-        found = patterned(Group(moduli), n_players)
-        if found and Group(moduli).is_whist_starter(n_players, found):
-            return moduli, found
+    rng = random.Random(f"whist-{n_players}-{seed}")
+    for _ in range(2):
+        for moduli in groups:
+            found = patterned(Group(moduli), n_players, rng)
+            if found and Group(moduli).is_whist_starter(n_players, found):
+                return moduli, found
     attempt = 0
     while time.monotonic() < deadline:
         for moduli in groups:
@@ -162,6 +194,7 @@ def main() -> None:
                   + (f" over Z{result[0]}" if result else ""), file=sys.stderr, flush=True)
             if result:
                 found[n] = result
+                print(render({n: result}).splitlines()[-2], file=sys.stderr, flush=True)  # kept if stopped
     print(render(found))
 
 

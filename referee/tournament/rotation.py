@@ -390,6 +390,14 @@ def quality_floor(n_players: int, games: int) -> tuple[int, int]:
 
 
 def _quality(n: int, games: list[list[Table]], outs: list[list[int]], method: str) -> ChartQuality:
+    return grade_schedule(range(n), games, outs, method)
+
+
+def grade_schedule(players: Sequence, games: Sequence[Sequence[Table]], outs: Sequence[Sequence],
+                   method: str = "") -> ChartQuality:
+    """Grade any schedule of ``players`` (numbers or ids): a chart, or the games of a night played so far
+    followed by the chart now in use, to tell what a roster change cost. The floor is the counting floor
+    for ``len(players)`` over ``len(games)`` games (meaningful when the roster did not change)."""
     partnered: Counter = Counter()
     met: Counter = Counter()
     for tables in games:
@@ -398,15 +406,16 @@ def _quality(n: int, games: list[list[Table]], outs: list[list[int]], method: st
             partnered[frozenset(b)] += 1
             met.update(frozenset((x, y)) for x in a for y in b)
     sat = Counter(p for sit in outs for p in sit)
-    floor_p, floor_o = quality_floor(n, len(games))
+    players = list(players)
+    floor_p, floor_o = quality_floor(len(players), len(games))
     return ChartQuality(
-        players=n, games=len(games),
+        players=len(players), games=len(games),
         repeat_partners=sum(c - 1 for c in partnered.values() if c > 1),
         max_partner_repeats=max(partnered.values(), default=0),
         repeat_opponents=sum(c - 2 for c in met.values() if c > 2),
         max_opponent_meetings=max(met.values(), default=0),
-        sit_outs_min=min(sat[p] for p in range(n)),
-        sit_outs_max=max(sat[p] for p in range(n)),
+        sit_outs_min=min((sat[p] for p in players), default=0),
+        sit_outs_max=max((sat[p] for p in players), default=0),
         partner_optimum=all(c == 1 for c in partnered.values()),
         repeat_partners_floor=floor_p,
         repeat_opponents_floor=floor_o,

@@ -93,3 +93,27 @@ def test_bad_sizes_are_refused():
         rotation_chart(3, 5)
     with pytest.raises(ValueError, match="at least one game"):
         rotation_chart(8, 0)
+
+
+@pytest.mark.parametrize("n", range(4, 101))
+def test_the_chart_contract_for_every_head_count(n):
+    games = 7
+    chart = rotation_chart(n, games)
+    assert chart.players == n and len(chart.games) == len(chart.sit_outs) == games
+    for tables, outs in zip(chart.games, chart.sit_outs):
+        assert len(tables) == n // 4 and all(len(a) == len(b) == 2 for a, b in tables)
+        assert sorted([p for a, b in tables for p in a + b] + outs) == list(range(n)), "seated or out, once"
+    q = chart.quality
+    partners, opponents = q.gap()
+    assert partners == 0 and opponents >= 0, "no repeat partner a round robin could avoid"
+    if n % 4 in (0, 1) and n <= 64:
+        assert q.method == "whist" and q.optimal
+    assert q.optimal == ((partners, opponents) == (0, 0))
+
+
+def test_grading_a_whole_night_counts_the_repeats_across_two_charts():
+    from referee.tournament.rotation import grade_schedule
+    chart = rotation_chart(8, 7)
+    twice = grade_schedule(range(8), chart.games * 2, chart.sit_outs * 2)
+    assert (twice.repeat_partners, twice.repeat_opponents) == (28, 56)  # every pair once more, twice more
+    assert twice.gap() == (0, 0) and chart.quality.gap() == (0, 0)
