@@ -11,8 +11,10 @@ makes them a one-line table (a "starter round") developed over a group G of odd 
 Developing a starter over G gives a whist tournament exactly when its differences balance: each class
 {x - y, y - x} of non-zero differences (there are (m - 1) / 2) is the difference of exactly one partner
 pair and of exactly two opponent pairs (pairs with infinity balance by themselves). This script finds
-such starters by simulated annealing on that difference count (the loop is tools/whist_anneal.c, built
-with ``cc``), tries the cyclic group first and then products of cyclic groups, and prints the data module. Run it once, niced and bounded in time:
+such starters first among the symmetric ones (partner pairs {x, -x}: an exact cover, quick where one
+exists), then by simulated annealing on the difference count (the loop is tools/whist_anneal.c, built
+with ``cc``), in the cyclic group first and then in products of cyclic groups, and prints the data
+module. Run it once, niced and bounded in time:
 
     nice -n 15 .venv/bin/python tools/whist_search.py 4 64 --seconds 300 > /tmp/designs.py
     mv /tmp/designs.py referee/tournament/whist_designs.py
@@ -194,7 +196,7 @@ def main() -> None:
                   + (f" over Z{result[0]}" if result else ""), file=sys.stderr, flush=True)
             if result:
                 found[n] = result
-                print(render({n: result}).splitlines()[-2], file=sys.stderr, flush=True)  # kept if stopped
+                print(render({n: result}), file=sys.stderr, flush=True)  # kept if the run is stopped
     print(render(found))
 
 
@@ -206,8 +208,15 @@ def render(found: dict) -> str:
              'player of a 1-rotational design (N = 4k). See referee/tournament/whist_group.py."""',
              "", "WHIST_DESIGNS = {"]
     for n, (moduli, starter) in sorted(found.items()):
-        tables = ", ".join("(" + ", ".join(repr(x) for x in t) + ")" for t in starter)
-        lines.append(f"    {n}: ({moduli!r}, ({tables},)),")
+        lines.append(f"    {n}: ({moduli!r}, (")
+        line = ""
+        for table in starter:
+            text = "(" + ", ".join(repr(x) for x in table) + "),"
+            if line and len(line) + len(text) > 104:
+                lines.append(" " * 8 + line)
+                line = ""
+            line = f"{line} {text}" if line else text
+        lines += [" " * 8 + line, "    )),"]
     lines.append("}")
     return "\n".join(lines)
 
