@@ -4,7 +4,8 @@
  * exactly one partner pair and two opponent pairs.
  *
  * stdin: S (points) K (classes) M (group order), then S points (-1 for the fixed player infinity), then
- * the M x M table of difference classes (-1 on the diagonal). argv: seed, seconds, lowest temperature.
+ * the M x M table of difference classes (-1 on the diagonal). argv: seed, seconds, lowest temperature,
+ * how many leading points stay fixed.
  * stdout: the S points in starter order, or nothing when the time runs out.
  * Build: cc -O2 -o /tmp/whist_anneal tools/whist_anneal.c -lm
  */
@@ -47,6 +48,7 @@ int main(int argc, char **argv) {
     rng_state = 0x9E3779B97F4A7C15ULL ^ (unsigned long long)(argc > 1 ? atoll(argv[1]) : 1) * 2654435761ULL;
     double seconds = argc > 2 ? atof(argv[2]) : 10.0;
     double floor_temp = argc > 3 ? atof(argv[3]) : 0.5;  /* low enough to settle, high enough to leave a local minimum */
+    int fixed = argc > 4 ? atoi(argv[4]) : 0;  /* the first points stay where they are (a table given in advance) */
     if (scanf("%d %d %d", &S, &K, &M) != 3 || K > 256) return 2;
     pts = malloc(sizeof(int) * S);
     cls = malloc(sizeof(int) * M * M);
@@ -56,7 +58,9 @@ int main(int argc, char **argv) {
     clock_t stop = clock() + (clock_t)(seconds * CLOCKS_PER_SEC);
     while (clock() < stop) {
         for (int i = 0; i < S; i++) order[i] = pts[i];
-        for (int i = S - 1; i > 0; i--) { int j = rnd() % (i + 1), t = order[i]; order[i] = order[j]; order[j] = t; }
+        for (int i = S - 1; i > fixed; i--) {
+            int j = fixed + rnd() % (i + 1 - fixed), t = order[i]; order[i] = order[j]; order[j] = t;
+        }
         for (int k = 0; k < 2; k++) for (int c = 0; c < K; c++) cnt[k][c] = 0;
         int cost = 0;
         for (int c = 0; c < K; c++) cost += target[0] * target[0] + target[1] * target[1];
@@ -68,7 +72,7 @@ int main(int argc, char **argv) {
                 if (temp < floor_temp) temp = floor_temp;
                 if (clock() >= stop) break;
             }
-            int i = rnd() % S, j = rnd() % S;
+            int i = fixed + rnd() % (S - fixed), j = fixed + rnd() % (S - fixed);
             if (i == j || order[i] == order[j]) continue;
             int ti = i / 4, tj = j / 4, delta = table_pairs(order, ti, -1);
             if (tj != ti) delta += table_pairs(order, tj, -1);

@@ -27,7 +27,10 @@ Constructions, by N % 4 (places are numbered so that the sit-out turn order is 0
 - 4k + 2 (N = 2m): players are (a, b) with a mod m and b in {0, 1}; in game r the two players (r, 0)
   and (r, 1) sit out; games 0 to m - 1 pair (r - i, b) with (r + i, b), games m to 2m - 1 pair (r + a, 0)
   with (r + 2a, 1). Every pair of players is partners at most once in 2m = N games.
-- 4k + 3 not divisible by 3: the circle method for N + 1 players with a dummy; the dummy's table sits
+- 4k + 3 not divisible by 3, with a shipped design for N + 1 whose table with "inf" is (inf, 0, 1, -1)
+  (:data:`THREE_OUT_DESIGNS`): that whist tournament with "inf"'s place empty, its table-mates sitting
+  out (optimal: nobody meets anyone more than twice).
+- 4k + 3 not divisible by 3 otherwise: the circle method for N + 1 players with a dummy; the dummy's table sits
   out (the dummy's partner r and the pair r + i, r - i with 3i = 1 mod N), which is three players in
   turn order.
 - 4k + 3 divisible by 3: sit-outs in turn order, partners found game by game by a search that never
@@ -41,8 +44,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from referee.tournament.whist_designs import WHIST_DESIGNS
-from referee.tournament.whist_group import Group
+from referee.tournament.whist_designs import THREE_OUT_DESIGNS, WHIST_DESIGNS
+from referee.tournament.whist_group import INF, Group
 
 Pair = tuple[int, int]
 Table = tuple[Pair, Pair]
@@ -114,6 +117,8 @@ def rotation_chart(n_players: int, games: int, *, tries: int | None = None) -> C
         return _finish(n_players, _whist_schedule(n_players, games), "whist")
     if n_players % 4 == 2:
         return _best_grouping(n_players, _doubled_schedule(n_players, games), "doubled", tries)
+    if n_players + 1 in THREE_OUT_DESIGNS:
+        return _finish(n_players, _three_out_schedule(n_players, games), "whist, one place empty")
     if n_players % 4 == 3 and n_players % 3:
         return _best_grouping(n_players, _triple_schedule(n_players, games), "circle, dummy table", tries)
     if n_players % 4 == 3:
@@ -180,6 +185,32 @@ def _whist_schedule(n: int, games: int) -> list[_Round]:
         r = g % group.order
         tables = tuple(((place(a), place(c)), (place(b), place(d))) for a, c, b, d in group.develop(starter, r))
         out.append(_Round(tuple(p for t in tables for p in t), (r,) if n % 4 == 1 else (), tables))
+    return out
+
+
+def _three_out_schedule(n: int, games: int) -> list[_Round]:
+    """N = 4k + 3, not a multiple of 3, with a shipped design for N + 1 whose table with "inf" is
+    (inf, 0, 1, -1) (:data:`THREE_OUT_DESIGNS`): that whist tournament without "inf", whose table-mates sit
+    out. Nobody partners twice nor meets anyone more than twice in N games: optimal. Multiplied by
+    i = 1/3 (mod N) the sit-outs of game r are r - i, r, r + i, in turn order once relabelled by 3x + 1,
+    as in :func:`_triple_schedule`."""
+    group = Group((n,))
+    third = pow(3, -1, n)
+    starter = [tuple(p if p == INF else p * third % n for p in table) for table in THREE_OUT_DESIGNS[n + 1]]
+
+    def label(x: int) -> int:
+        return (3 * x + 1) % n
+
+    out = []
+    for g in range(games):
+        r = g % n
+        tables, sit = [], ()
+        for a, c, b, d in group.develop(starter, r):
+            if INF in (a, c, b, d):
+                sit = tuple(sorted(label(p) for p in (a, c, b, d) if p != INF))
+            else:
+                tables.append(((label(a), label(c)), (label(b), label(d))))
+        out.append(_Round(tuple(p for t in tables for p in t), sit, tuple(tables)))
     return out
 
 

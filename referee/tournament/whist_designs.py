@@ -92,3 +92,14 @@ WHIST_DESIGNS = {
         (6, 55, 27, 34), (18, 43, 19, 42), (5, 56, 7, 54),
     )),
 }
+
+# Cyclic 1-rotational designs (the group Z_(N-1)) whose table with "inf" is (inf, 0, 1, -1): without
+# "inf" they are charts for N - 1 players (see rotation._three_out_schedule).
+THREE_OUT_DESIGNS = {
+    20: (
+        ('inf', 0, 1, 18), (11, 16, 6, 3), (12, 5, 7, 15), (13, 17, 9, 10), (14, 4, 2, 8),
+    ),
+    24: (
+        ('inf', 0, 1, 22), (8, 20, 3, 17), (21, 14, 16, 11), (15, 7, 9, 19), (13, 10, 2, 6), (5, 4, 12, 18),
+    ),
+}

@@ -7,7 +7,7 @@ from itertools import combinations
 import pytest
 
 from referee.tournament import quality_floor, rotation_chart
-from referee.tournament.whist_designs import WHIST_DESIGNS
+from referee.tournament.whist_designs import THREE_OUT_DESIGNS, WHIST_DESIGNS
 from referee.tournament.whist_group import INF, Group, is_whist_tournament
 
 WHIST_FEASIBLE = [n for n in range(8, 65) if n % 4 in (0, 1)]
@@ -71,3 +71,21 @@ def test_the_checker_refuses_a_broken_design():
     assert not Group(moduli).is_whist_starter(13, swapped)
     games = [Group(moduli).develop(starter, g) for g in range(13)]
     assert is_whist_tournament(13, games) and not is_whist_tournament(13, games[:-1])
+
+
+@pytest.mark.parametrize("n", sorted(THREE_OUT_DESIGNS))
+def test_a_three_out_design_is_a_whist_tournament_with_its_empty_place_beside_0_1_and_minus_1(n):
+    starter = THREE_OUT_DESIGNS[n]
+    group = Group((n - 1,))
+    assert group.is_whist_starter(n, starter)
+    assert {p for t in starter if INF in t for p in t} == {INF, 0, 1, n - 2}
+
+
+@pytest.mark.parametrize("n", [m - 1 for m in sorted(THREE_OUT_DESIGNS)])
+def test_without_its_empty_place_it_is_an_optimal_chart_with_three_out_in_turn_order(n):
+    chart = rotation_chart(n, n)
+    q = chart.quality
+    assert q.method == "whist, one place empty"
+    assert (q.repeat_partners, q.repeat_opponents, q.max_opponent_meetings, q.gap()) == (0, 0, 2, (0, 0))
+    assert chart.sit_outs == [sorted((3 * g + j) % n for j in range(3)) for g in range(n)]
+    assert (q.sit_outs_min, q.sit_outs_max) == (3, 3)
