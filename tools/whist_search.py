@@ -141,7 +141,8 @@ def build_annealer() -> Path:
     return binary
 
 
-def anneal(binary: Path, group: Group, n_players: int, seed: int, seconds: float, first_table: tuple = ()) -> list | None:
+def anneal(binary: Path, group: Group, n_players: int, seed: int, seconds: float,
+           first_table: tuple = ()) -> list | None:
     """One annealing run; ``first_table`` (its points in order) stays fixed as the starter's first table."""
     stdin = anneal_input(group, n_players)
     if first_table:

@@ -8,10 +8,11 @@ This is a product design: [002] describes only the winners-advance movement. Wha
   order: place 0, 1, 2, ... then round again. So at every point of the night sit-outs differ by at most
   one, nobody sits out twice in a row, and a chart cut short (the roster changed) is still fair.
 - Opponents: spread as evenly as the construction allows. For every N = 4k or 4k + 1 with a shipped
-  design (:data:`WHIST_DESIGNS`: from 4 to 64, but for the few its search has not found yet) the chart is a whist tournament: every two
-  players partner once and are opponents exactly twice over N - 1 games (N = 4k) or N games (N = 4k + 1),
-  the optimum. A shorter night takes the first games (still no repeats at all); a longer one starts the
-  design again, which meets the counting floor (:func:`quality_floor`) for both partners and opponents.
+  design (:data:`WHIST_DESIGNS`: from 4 to 64, but for the few its search has not found yet) the chart
+  is a whist tournament: every two players partner once and are opponents exactly twice over N - 1
+  games (N = 4k) or N games (N = 4k + 1), the optimum. A shorter night takes the first games (still no
+  repeats at all); a longer one starts the design again, which meets the counting floor
+  (:func:`quality_floor`) for both partners and opponents. So do 19 and 23 players (below).
 - Quality: every chart is graded against the counting floor (:meth:`ChartQuality.gap`), the best lower
   bound known here; a gap of (0, 0) means no chart can do better.
 
