@@ -47,7 +47,8 @@ static int table_pairs(const int *order, int table, int sign) {
 int main(int argc, char **argv) {
     rng_state = 0x9E3779B97F4A7C15ULL ^ (unsigned long long)(argc > 1 ? atoll(argv[1]) : 1) * 2654435761ULL;
     double seconds = argc > 2 ? atof(argv[2]) : 10.0;
-    double floor_temp = argc > 3 ? atof(argv[3]) : 0.5;  /* low enough to settle, high enough to leave a local minimum */
+    /* low enough to settle, high enough to leave a local minimum: 0.5 found 44 where 0.8 and 1.2 did not */
+    double floor_temp = argc > 3 ? atof(argv[3]) : 0.5;
     int fixed = argc > 4 ? atoi(argv[4]) : 0;  /* the first points stay where they are (a table given in advance) */
     if (scanf("%d %d %d", &S, &K, &M) != 3 || K > 256) return 2;
     pts = malloc(sizeof(int) * S);

@@ -150,7 +150,7 @@ def anneal(binary: Path, group: Group, n_players: int, seed: int, seconds: float
         order = [-1 if p == INF else p for p in first_table]
         points = " ".join(map(str, order + [int(p) for p in points.split() if int(p) not in order]))
         stdin = f"{head}\n{points}\n{rest}"
-    done = subprocess.run([str(binary), str(seed), f"{seconds:.2f}", "0.8", str(len(first_table))], input=stdin,
+    done = subprocess.run([str(binary), str(seed), f"{seconds:.2f}", "0.5", str(len(first_table))], input=stdin,
                           capture_output=True, text=True)
     if done.returncode != 0:
         return None

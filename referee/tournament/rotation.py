@@ -12,7 +12,7 @@ This is a product design: [002] describes only the winners-advance movement. Wha
   is a whist tournament: every two players partner once and are opponents exactly twice over N - 1
   games (N = 4k) or N games (N = 4k + 1), the optimum. A shorter night takes the first games (still no
   repeats at all); a longer one starts the design again, which meets the counting floor
-  (:func:`quality_floor`) for both partners and opponents. So do 19 and 23 players (below).
+  (:func:`quality_floor`) for both partners and opponents. So do 19, 23 and 31 players (below).
 - Quality: every chart is graded against the counting floor (:meth:`ChartQuality.gap`), the best lower
   bound known here; a gap of (0, 0) means no chart can do better.
 
