@@ -689,6 +689,38 @@ def test_chart_in_use_on_a_chart_night(client, app):
     assert "Sit-outs: as even as they can be; each player sits out 0 or 1 games." in words
 
 
+def test_chart_says_when_it_is_the_best_possible_and_the_gap_when_it_is_not(client, app):
+    thirteen = tuple(f"P{i:02}" for i in range(13))
+    with app.app_context():
+        whist = make_night(names=thirteen, games=13, movement="chart").slug
+        ten = make_night(names=thirteen[:10], games=10, movement="chart").slug
+    words = text_of(client.get(f"/nights/{whist}/chart").get_data(as_text=True))
+    assert "Best possible: no chart for 13 players over 13 games can have fewer repeats." in words
+    assert "Opponents: no two players meet as opponents more than twice." in words
+    fragment = client.get(f"/nights/{ten}/chart", htmx=True).get_data(as_text=True)
+    assert "<html" not in fragment
+    words = text_of(fragment)
+    assert "Best possible" not in words
+    assert re.search(r"Gap to the best possible: \d+ repeat meetings? of opponents above the lower bound", words)
+
+
+def test_chart_after_a_roster_change_says_what_the_change_cost(client, app):
+    with app.app_context():
+        night = make_night(names=NINE[:8], games=4, movement="chart")
+        start(night, 1)
+        finish_game(night, {1: (7, 4, {}), 2: (3, 8, {})})
+        service.check_in(night, ["Ivy", "Jo", "Kit", "Lou"])
+        db.session.commit()
+        start(night, 2)
+        slug = night.slug
+    words = text_of(client.get(f"/nights/{slug}/chart").get_data(as_text=True))
+    assert "The chart in use: 12 players, games 2 to 4" in words
+    cost = re.search(r"The roster changed, so this chart starts at game 2; joined to the games before it, "
+                     r"it costs (no repeat partner and no extra repeat opponent|\d+ more repeat partnerships? "
+                     r"and \d+ more meetings? beyond the second between the same two opponents)\.", words)
+    assert cost, words
+
+
 def test_chart_with_too_few_players(client, app):
     with app.app_context():
         slug = make_night(names=("Ann", "Bo", "Cy")).slug

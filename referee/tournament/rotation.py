@@ -7,20 +7,31 @@ This is a product design: [002] describes only the winners-advance movement. Wha
 - Sit-outs: when N is not a multiple of four, ``N % 4`` players sit out each game, in a fixed turn
   order: place 0, 1, 2, ... then round again. So at every point of the night sit-outs differ by at most
   one, nobody sits out twice in a row, and a chart cut short (the roster changed) is still fair.
-- Opponents: spread as evenly as the construction allows; at N = 8, 12, 16, 17, 20 and 24 the chart is
-  a whist tournament (every two players partner once and are opponents exactly twice).
+- Opponents: spread as evenly as the construction allows. For every N = 4k or 4k + 1 with a shipped
+  design (:data:`WHIST_DESIGNS`: from 4 to 64, but for the few its search has not found yet) the chart
+  is a whist tournament: every two players partner once and are opponents exactly twice over N - 1
+  games (N = 4k) or N games (N = 4k + 1), the optimum. A shorter night takes the first games (still no
+  repeats at all); a longer one starts the design again, which meets the counting floor
+  (:func:`quality_floor`) for both partners and opponents. So do 19, 23 and 31 players (below).
+- Quality: every chart is graded against the counting floor (:meth:`ChartQuality.gap`), the best lower
+  bound known here; a gap of (0, 0) means no chart can do better.
 
 Constructions, by N % 4 (places are numbered so that the sit-out turn order is 0, 1, 2, ...):
 
-- Whist tournaments where a cyclic one is stored (:data:`WHIST_STARTERS`): round r is the starter
-  round with r added to every player (mod N - 1, the extra player "infinity" fixed, for N = 4k; mod N,
-  player r sitting out, for N = 4k + 1).
-- 4k and 4k + 1 otherwise: the round-robin "circle method" (an odd head-count gets a dummy, whose
-  partner sits out), pairs matched into tables to spread opponents.
+- Whist tournaments where one is shipped (:data:`WHIST_DESIGNS`, found once by tools/whist_search.py):
+  game r is the starter round with the group element r added to every player (a group of N - 1
+  elements and a fixed player for N = 4k; of N elements, player r sitting out, for N = 4k + 1); see
+  ``whist_group``.
+- 4k and 4k + 1 without a shipped design (above 64, and the few not found yet): the round-robin
+  "circle method" (an odd head-count gets a dummy, whose partner sits out), pairs matched into tables
+  to spread opponents.
 - 4k + 2 (N = 2m): players are (a, b) with a mod m and b in {0, 1}; in game r the two players (r, 0)
   and (r, 1) sit out; games 0 to m - 1 pair (r - i, b) with (r + i, b), games m to 2m - 1 pair (r + a, 0)
   with (r + 2a, 1). Every pair of players is partners at most once in 2m = N games.
-- 4k + 3 not divisible by 3: the circle method for N + 1 players with a dummy; the dummy's table sits
+- 4k + 3 not divisible by 3, with a shipped design for N + 1 whose table with "inf" is (inf, 0, 1, -1)
+  (:data:`THREE_OUT_DESIGNS`): that whist tournament with "inf"'s place empty, its table-mates sitting
+  out (optimal: nobody meets anyone more than twice).
+- 4k + 3 not divisible by 3 otherwise: the circle method for N + 1 players with a dummy; the dummy's table sits
   out (the dummy's partner r and the pair r + i, r - i with 3i = 1 mod N), which is three players in
   turn order.
 - 4k + 3 divisible by 3: sit-outs in turn order, partners found game by game by a search that never
@@ -34,22 +45,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from referee.tournament.whist_designs import THREE_OUT_DESIGNS, WHIST_DESIGNS
+from referee.tournament.whist_group import INF, Group
+
 Pair = tuple[int, int]
 Table = tuple[Pair, Pair]
-
-# Cyclic whist tournaments, found by an exhaustive search (tests/tournament/test_rotation.py checks
-# every one). Each table is (a, c, b, d): a and c are partners against b and d. For N = 4k the points
-# are 0..N-2 and "inf"; for N = 4k + 1 they are 1..N-1 (0 sits out the starter round).
-INF = "inf"
-WHIST_STARTERS: dict[int, tuple[tuple, ...]] = {
-    8: ((INF, 0, 1, 3), (2, 6, 4, 5)),
-    12: ((INF, 0, 1, 4), (2, 6, 3, 8), (5, 7, 9, 10)),
-    16: ((INF, 2, 0, 10), (1, 4, 3, 12), (5, 9, 6, 14), (7, 8, 11, 13)),
-    17: ((1, 9, 2, 15), (3, 6, 4, 11), (5, 16, 7, 12), (8, 10, 13, 14)),
-    20: ((INF, 4, 0, 14), (1, 10, 2, 17), (3, 11, 5, 6), (7, 13, 8, 15), (9, 12, 16, 18)),
-    24: ((INF, 4, 0, 14), (1, 5, 2, 17), (3, 21, 6, 12), (7, 10, 8, 18), (9, 16, 11, 22), (13, 15, 19, 20)),
-}
-
 
 @dataclass(frozen=True)
 class ChartQuality:
@@ -72,6 +72,16 @@ class ChartQuality:
 
     def to_json(self) -> dict:
         return dict(self.__dict__)
+
+    def gap(self) -> tuple[int, int]:
+        """How far the chart is from the best lower bound known (the counting floor): extra repeat
+        partnerships, extra opponent meetings beyond the second. (0, 0): no chart can do better."""
+        return (self.repeat_partners - self.repeat_partners_floor,
+                self.repeat_opponents - self.repeat_opponents_floor)
+
+    @property
+    def optimal(self) -> bool:
+        return self.gap() == (0, 0)
 
 
 @dataclass(frozen=True)
@@ -104,10 +114,12 @@ def rotation_chart(n_players: int, games: int, *, tries: int | None = None) -> C
         raise ValueError(f"a rotation chart needs at least four players, not {n_players}")
     if games < 1:
         raise ValueError(f"a rotation chart needs at least one game, not {games}")
-    if n_players in WHIST_STARTERS:
+    if n_players in WHIST_DESIGNS:
         return _finish(n_players, _whist_schedule(n_players, games), "whist")
     if n_players % 4 == 2:
         return _best_grouping(n_players, _doubled_schedule(n_players, games), "doubled", tries)
+    if n_players + 1 in THREE_OUT_DESIGNS:
+        return _finish(n_players, _three_out_schedule(n_players, games), "whist, one place empty")
     if n_players % 4 == 3 and n_players % 3:
         return _best_grouping(n_players, _triple_schedule(n_players, games), "circle, dummy table", tries)
     if n_players % 4 == 3:
@@ -159,18 +171,47 @@ def _circle_schedule(n: int, games: int, labels: list[int]) -> list[_Round]:
 
 
 def _whist_schedule(n: int, games: int) -> list[_Round]:
-    """A stored cyclic whist tournament developed round by round (see :data:`WHIST_STARTERS`)."""
-    starter = WHIST_STARTERS[n]
-    q = n - 1 if n % 4 == 0 else n
+    """A shipped whist tournament (:data:`WHIST_DESIGNS`) developed game by game: game ``g`` is the
+    starter with the group element ``g mod m`` added to every player (the fixed player of N = 4k stays
+    the last place, N - 1). For N = 4k + 1 the element ``g`` sits out. Longer nights start it again."""
+    moduli, starter = WHIST_DESIGNS[n]
+    group = Group(moduli)
+    fixed = group.order  # the place of "inf"
 
-    def shift(x, r: int) -> int:
-        return q if x == INF else (x + r) % q
+    def place(player) -> int:
+        return player if isinstance(player, int) else fixed
 
     out = []
     for g in range(games):
-        r = g % q
-        tables = tuple(((shift(a, r), shift(c, r)), (shift(b, r), shift(d, r))) for a, c, b, d in starter)
+        r = g % group.order
+        tables = tuple(((place(a), place(c)), (place(b), place(d))) for a, c, b, d in group.develop(starter, r))
         out.append(_Round(tuple(p for t in tables for p in t), (r,) if n % 4 == 1 else (), tables))
+    return out
+
+
+def _three_out_schedule(n: int, games: int) -> list[_Round]:
+    """N = 4k + 3, not a multiple of 3, with a shipped design for N + 1 whose table with "inf" is
+    (inf, 0, 1, -1) (:data:`THREE_OUT_DESIGNS`): that whist tournament without "inf", whose table-mates sit
+    out. Nobody partners twice nor meets anyone more than twice in N games: optimal. Multiplied by
+    i = 1/3 (mod N) the sit-outs of game r are r - i, r, r + i, in turn order once relabelled by 3x + 1,
+    as in :func:`_triple_schedule`."""
+    group = Group((n,))
+    third = pow(3, -1, n)
+    starter = [tuple(p if p == INF else p * third % n for p in table) for table in THREE_OUT_DESIGNS[n + 1]]
+
+    def label(x: int) -> int:
+        return (3 * x + 1) % n
+
+    out = []
+    for g in range(games):
+        r = g % n
+        tables, sit = [], ()
+        for a, c, b, d in group.develop(starter, r):
+            if INF in (a, c, b, d):
+                sit = tuple(sorted(label(p) for p in (a, c, b, d) if p != INF))
+            else:
+                tables.append(((label(a), label(c)), (label(b), label(d))))
+        out.append(_Round(tuple(p for t in tables for p in t), sit, tuple(tables)))
     return out
 
 
@@ -382,6 +423,14 @@ def quality_floor(n_players: int, games: int) -> tuple[int, int]:
 
 
 def _quality(n: int, games: list[list[Table]], outs: list[list[int]], method: str) -> ChartQuality:
+    return grade_schedule(range(n), games, outs, method)
+
+
+def grade_schedule(players: Sequence, games: Sequence[Sequence[Table]], outs: Sequence[Sequence],
+                   method: str = "") -> ChartQuality:
+    """Grade any schedule of ``players`` (numbers or ids): a chart, or the games of a night played so far
+    followed by the chart now in use, to tell what a roster change cost. The floor is the counting floor
+    for ``len(players)`` over ``len(games)`` games (meaningful when the roster did not change)."""
     partnered: Counter = Counter()
     met: Counter = Counter()
     for tables in games:
@@ -390,15 +439,16 @@ def _quality(n: int, games: list[list[Table]], outs: list[list[int]], method: st
             partnered[frozenset(b)] += 1
             met.update(frozenset((x, y)) for x in a for y in b)
     sat = Counter(p for sit in outs for p in sit)
-    floor_p, floor_o = quality_floor(n, len(games))
+    players = list(players)
+    floor_p, floor_o = quality_floor(len(players), len(games))
     return ChartQuality(
-        players=n, games=len(games),
+        players=len(players), games=len(games),
         repeat_partners=sum(c - 1 for c in partnered.values() if c > 1),
         max_partner_repeats=max(partnered.values(), default=0),
         repeat_opponents=sum(c - 2 for c in met.values() if c > 2),
         max_opponent_meetings=max(met.values(), default=0),
-        sit_outs_min=min(sat[p] for p in range(n)),
-        sit_outs_max=max(sat[p] for p in range(n)),
+        sit_outs_min=min((sat[p] for p in players), default=0),
+        sit_outs_max=max((sat[p] for p in players), default=0),
         partner_optimum=all(c == 1 for c in partnered.values()),
         repeat_partners_floor=floor_p,
         repeat_opponents_floor=floor_o,

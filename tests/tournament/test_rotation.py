@@ -1,5 +1,6 @@
-"""Rotation charts: whist tournaments where stored, no repeat partners within a round robin, sit-outs in
-turn order (fair at every point of the night, never twice in a row), deterministic and fast."""
+"""Rotation charts: whist tournaments where a design is shipped (each checked in test_whist_designs.py),
+no repeat partners within a round robin, sit-outs in turn order (fair at every point of the night, never
+twice in a row), deterministic and fast."""
 import time
 from collections import Counter
 from itertools import combinations
@@ -7,7 +8,7 @@ from itertools import combinations
 import pytest
 
 from referee.tournament import quality_floor, rotation_chart
-from referee.tournament.rotation import WHIST_STARTERS
+from referee.tournament.whist_designs import WHIST_DESIGNS
 
 
 def round_robin(n):
@@ -21,16 +22,6 @@ def meetings(chart):
             partners.update([frozenset(a), frozenset(b)])
             opponents.update(frozenset((x, y)) for x in a for y in b)
     return partners, opponents
-
-
-@pytest.mark.parametrize("n", sorted(WHIST_STARTERS))
-def test_stored_starters_are_whist_tournaments(n):
-    chart = rotation_chart(n, round_robin(n))
-    partners, opponents = meetings(chart)
-    every_pair = {frozenset(p) for p in combinations(range(n), 2)}
-    assert set(partners) == every_pair and set(partners.values()) == {1}, "everyone partners everyone once"
-    assert set(opponents) == every_pair and set(opponents.values()) == {2}, "and opposes everyone twice"
-    assert chart.quality.repeat_opponents == 0 and chart.quality.max_opponent_meetings == 2
 
 
 @pytest.mark.parametrize("n", [8, 12])
@@ -103,3 +94,29 @@ def test_bad_sizes_are_refused():
         rotation_chart(3, 5)
     with pytest.raises(ValueError, match="at least one game"):
         rotation_chart(8, 0)
+
+
+@pytest.mark.parametrize("n", range(4, 101))
+def test_the_chart_contract_for_every_head_count(n):
+    games = 7
+    chart = rotation_chart(n, games)
+    assert chart.players == n and len(chart.games) == len(chart.sit_outs) == games
+    for tables, outs in zip(chart.games, chart.sit_outs):
+        assert len(tables) == n // 4 and all(len(a) == len(b) == 2 for a, b in tables)
+        assert sorted([p for a, b in tables for p in a + b] + outs) == list(range(n)), "seated or out, once"
+    q = chart.quality
+    partners, opponents = q.gap()
+    assert partners >= 0 and opponents >= 0, "the floor is a lower bound"
+    if games <= round_robin(n):
+        assert q.repeat_partners == partners == 0, "no repeat partner within a round robin"
+    if n in WHIST_DESIGNS:
+        assert q.method == "whist" and q.optimal
+    assert q.optimal == ((partners, opponents) == (0, 0))
+
+
+def test_grading_a_whole_night_counts_the_repeats_across_two_charts():
+    from referee.tournament.rotation import grade_schedule
+    chart = rotation_chart(8, 7)
+    twice = grade_schedule(range(8), chart.games * 2, chart.sit_outs * 2)
+    assert (twice.repeat_partners, twice.repeat_opponents) == (28, 56)  # every pair once more, twice more
+    assert twice.gap() == (0, 0) and chart.quality.gap() == (0, 0)

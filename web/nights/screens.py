@@ -27,6 +27,7 @@ from models.night import PAIR_NAMES, SEAT_NAMES, STANDINGS_CHANGED
 from referee.tournament import prizes as referee_prizes
 from referee.tournament.prizes import Tally
 from referee.tournament.night import TIE_RULE, chart_for
+from referee.tournament.rotation import grade_schedule
 from web.nights import access, drawings, service
 from web.nights.drawings import fragments
 from web.nights.pulse import poll_answer, poll_seconds
@@ -348,9 +349,42 @@ def chart_context(night: Night) -> dict[str, Any]:
         out = sorted((names[order[i]] for i in chart.sit_outs[r]), key=str.casefold)
         rounds.append({"game": start + r, "tables": rows, "sit_outs": out,
                        "played": start + r <= night.current_game})
+    quality = quality_words(chart.quality)
+    if in_use and start > 1:
+        quality.append(change_cost_words(night, start, order, chart))
     context.update(chart=chart, rounds=rounds, in_use=in_use, players=len(order), first_game=start,
-                   last_game=start + games - 1, quality=quality_words(chart.quality))
+                   last_game=start + games - 1, quality=quality)
     return context
+
+
+def change_cost_words(night: Night, start: int, order: list[int], chart: Any) -> str:
+    """What redrawing the chart at game ``start`` (the roster changed) cost: the repeats over the whole
+    night, the games played before it and the chart now in use, against the chart's own."""
+    played: dict[int, dict[int, dict[str, int]]] = {}
+    outs: dict[int, list[int]] = {}
+    for seat in db.session.scalars(select(NightSeat).where(NightSeat.night_id == night.id, NightSeat.game < start)):
+        if seat.table is None:
+            outs.setdefault(seat.game, []).append(seat.player_id)
+        else:
+            played.setdefault(seat.game, {}).setdefault(seat.table, {})[seat.seat] = seat.player_id
+    games = [[((t["N"], t["S"]), (t["E"], t["W"])) for t in played[g].values() if len(t) == 4] for g in sorted(played)]
+    sat = [outs.get(g, []) for g in sorted(played)]
+    games += [[((order[n], order[s]), (order[e], order[w])) for (n, s), (e, w) in tables] for tables in chart.games]
+    sat += [[order[i] for i in out] for out in chart.sit_outs]
+    players = {p for tables in games for a, b in tables for p in a + b} | {p for out in sat for p in out}
+    whole = grade_schedule(players, games, sat)
+    extra_partners = whole.repeat_partners - chart.quality.repeat_partners
+    extra_meetings = whole.repeat_opponents - chart.quality.repeat_opponents
+    if not extra_partners and not extra_meetings:
+        return (f"The roster changed, so this chart starts at game {start}; joined to the games before it, "
+                f"it costs no repeat partner and no extra repeat opponent.")
+    return (f"The roster changed, so this chart starts at game {start}; joined to the games before it, it "
+            f"costs {plural(extra_partners, 'more repeat partnership')} and "
+            f"{plural(extra_meetings, 'more meeting')} beyond the second between the same two opponents.")
+
+
+def plural(count: int, one: str, many: str | None = None) -> str:
+    return f"{count} {one if count == 1 else many or one + 's'}"
 
 
 def quality_words(q: Any) -> list[str]:
@@ -384,6 +418,16 @@ def quality_words(q: Any) -> list[str]:
                      f"possible partners each, for {q.games} games.")
     else:
         words.append("The partner optimum is not reached: some partners repeat.")
+    partners, meetings = q.gap()
+    if not partners and not meetings:
+        words.append(f"Best possible: no chart for {q.players} players over {q.games} "
+                     f"game{'s' if q.games != 1 else ''} can have fewer repeats.")
+    else:
+        gaps = [plural(count, *what) for count, what in (
+            (partners, ("repeat partnership",)),
+            (meetings, ("repeat meeting of opponents", "repeat meetings of opponents"))) if count]
+        words.append(f"Gap to the best possible: {' and '.join(gaps)} above the lower bound (no chart can go "
+                     f"below it; it may not be reachable).")
     return words
 
 
