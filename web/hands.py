@@ -132,9 +132,9 @@ def preview_of(match: Match, form: HandFormBase, editing: Hand | None = None) ->
         if error.hand in (None, index):
             return {"problem": error.message}
         return {"problem": f"Hand {error.hand + 1} would no longer be right: {error.message}"}
-    scored = result["hands"][index]
-    return {"line": scoring.describe(scored, result["sides"]), "notes": scored.get("notes", []),
-            "events": scored.get("events", []), "after": result}
+    scored = result.hands[index]
+    return {"line": scored.describe(result.sides), "notes": list(scored.notes), "events": list(scored.events),
+            "after": result}
 
 
 # A hand the referee cannot score yet because something is still to be tapped: say what, in words
@@ -276,7 +276,7 @@ def _keep_dealers(match: Match, hands: list[dict], index: int) -> None:
     the first of them as dealt out of turn, which is what the scoresheet now says."""
     if index >= len(hands):
         return  # the last hand (undo): nothing after it
-    dealt = [scored["dealer"] for scored in scoring.score_kept(match)[0]["hands"]]  # those the referee scores
+    dealt = [scored.dealer for scored in scoring.score_kept(match)[0].hands]  # those the referee scores
     for position in range(index, min(len(hands), len(dealt) - 1)):
         if hands[position].get("dealer") is None:
             hands[position]["dealer"] = dealt[position + 1]

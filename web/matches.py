@@ -10,6 +10,8 @@ import click
 from flask import Blueprint, Response, abort, current_app, g, redirect, request, url_for
 from sqlalchemy import select
 
+from referee import MatchResult
+
 from extensions import db, htmx
 from forms import ImportForm, apply_referee_error, match_form
 from forms.common import humanize
@@ -213,10 +215,7 @@ def rematch(match_slug: str):
     if not may_score(old):
         abort(403, description=NOT_THE_SCORER)
     result, _refused = scoring.score_kept(old)
-    n = len(old.seats)
-    dealt = [h.get("dealer") for h in result.get("hands", []) if h.get("dealer") is not None]
-    first_dealer = (dealt[-1] + 1) % n if dealt else (old.first_dealer + 1) % n
-    match = Match(variant=old.variant, rules=dict(old.rules or {}), first_dealer=first_dealer,
+    match = Match(variant=old.variant, rules=dict(old.rules or {}), first_dealer=result.rematch_dealer,
                   status="active", version=1, group_id=old.group_id)
     for seat in old.seats:
         match.seats.append(MatchSeat(seat=seat.seat, player=seat.player))
@@ -306,7 +305,7 @@ def import_match():
     return page_or_fragment("import.html", "partials/_import.html", status=422, form=form)
 
 
-def build_match(doc: dict, result: dict, group_id: int | None = None) -> Match:
+def build_match(doc: dict, result: MatchResult, group_id: int | None = None) -> Match:
     """A new match (not yet added or committed) from a checked document and the referee's result."""
     match = Match(variant=doc["variant"], rules=dict(doc.get("rules") or {}), group_id=group_id,
                   first_dealer=doc.get("first_dealer", 0), start_totals=doc.get("start_totals"), version=1)
