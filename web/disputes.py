@@ -17,6 +17,7 @@ from referee import RefereeError
 
 from forms.disputes import SKIP, JudgeForm, RankingForm, RenegeForm
 from web import scoring
+from web.matches import get_match
 from web.render import page_or_fragment
 from web.rules_pages import (TRUMP_LABELS, card_label, card_view, deck_choices, deck_rows, flag_rule, rules_context,
                              trump_words, variant_groups)
@@ -203,8 +204,6 @@ CHANGES = referee.WHAT_IF_CHANGES
 
 @bp.get("/matches/<slug:match_slug>/hands/<int:number>/what-if")
 def what_if(match_slug: str, number: int):
-    from web.matches import get_match  # the match pages' own lookup (404 when missing)
-
     match = get_match(match_slug)
     board = scoring.board(match)
     if not 1 <= number <= len(board.rows):

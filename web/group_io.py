@@ -24,6 +24,8 @@ from models import Match, MatchSeat
 from models.match import parse_played
 from referee import MatchResult
 from referee.jsonin import UnreadableJSON, loads
+from services import new_matches
+from services.new_matches import import_problem
 from web import scoring
 from web.scoring import RefereeError
 
@@ -205,8 +207,6 @@ def _documents(text: str) -> Iterator[tuple[int, Any, str | None]]:
 
 def import_documents(group_id: int, raw: bytes | str) -> ImportReport:
     """Check every line, then store the good ones in one transaction; see the module docstring."""
-    from web.matches import build_match, import_problem
-
     report = ImportReport()
     if len(raw) > MAX_IMPORT_BYTES:
         report.error = (f"This is more than {MAX_IMPORT_BYTES // (1024 * 1024)} MB, more than one import takes. "
@@ -239,7 +239,7 @@ def import_documents(group_id: int, raw: bytes | str) -> ImportReport:
                 report.error = (f"One import takes at most {MAX_IMPORT_HANDS:,} hands in all. "
                                 "Split the file into smaller ones. Nothing was imported.")
                 return report
-            doc = dict(doc, players=[" ".join(p.split()) for p in doc["players"]])
+            doc = new_matches.tidy_names(doc)
             try:
                 result = scoring.referee.score_match(doc)
             except RefereeError as error:
@@ -266,7 +266,7 @@ def import_documents(group_id: int, raw: bytes | str) -> ImportReport:
     try:
         matches = []
         for doc, result in ready:
-            match = build_match(doc, result, group_id)
+            match = new_matches.build_match(doc, result, group_id)
             db.session.add(match)
             db.session.flush()
             matches.append(match)

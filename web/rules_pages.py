@@ -16,6 +16,8 @@ from typing import Any
 import referee
 from referee import RefereeError, RuleSection, get_variant, rule_section
 
+from forms.common import normalise_card, option_of, rules_for_deck, variant_groups  # noqa: F401  (shown here too)
+
 # -- cards, for people and screen readers -----------------------------------------------------
 SUIT_ORDER = "SHDC"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -23,15 +25,6 @@ SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT":
 RANK_NAMES = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 TRUMP_LABELS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "No trump"}
 JOKER = "JK"
-
-
-def normalise_card(text: str) -> str:
-    """Tidy what a person typed into the card code of match-format.md ("10h" -> "TH"). Whether it
-    is a card of the game is the referee's call."""
-    code = text.strip().upper()
-    if code.startswith("10"):
-        code = "T" + code[2:]
-    return code
 
 
 def is_card_code(code: str) -> bool:
@@ -95,17 +88,6 @@ def deck_rows(deck: Any) -> list[tuple[str, list[str]]]:
 
 
 # -- variant facts ----------------------------------------------------------------------------
-def variant_groups() -> list[tuple[str, list[Any]]]:
-    groups: dict[str, list[Any]] = {}
-    for variant in referee.VARIANTS.values():
-        groups.setdefault(variant.group, []).append(variant)
-    return list(groups.items())
-
-
-def option_of(variant: Any, key: str) -> Any | None:
-    return next((o for o in variant.options if o.key == key), None)
-
-
 def show_value(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -120,17 +102,6 @@ def deck_choices(variant: Any) -> list[tuple[str, str]]:
     if option is None or option.choices is None:
         return []
     return [(str(c), variant.deck_for({"deck": c}).name) for c in option.choices]
-
-
-def rules_for_deck(variant: Any, deck: str | None) -> dict:
-    """House rules that only pick the deck (for the card tools)."""
-    option = option_of(variant, "deck")
-    if option is None or not deck:
-        return {}
-    for choice in option.choices or ():
-        if str(choice) == deck:
-            return {"deck": choice}
-    return {}
 
 
 def docstring(obj: Any) -> str:

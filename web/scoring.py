@@ -1,5 +1,6 @@
-"""The app's only door to the referee: build the match document, ask, and shape the answer for
-templates. No points are computed here; the referee decides everything."""
+"""The match page's reading of the referee: its answer shaped for templates (the ``Board``). Asking
+it about a stored match is ``services.scoresheet``'s, re-exported here for the views.
+No points are computed here; the referee decides everything."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -9,13 +10,14 @@ import referee
 from referee import HandResult, MatchResult, RefereeError, get_variant
 from referee.entry import entry_choices
 
+from forms.common import variant_groups
 from forms.hand import Table
 from forms.match import house_rules_in_force
 from models import Match
-from models.match import MAX_HANDS
+from services.scoresheet import record, score, score_kept, sync_status
 
 __all__ = ["RefereeError", "Board", "table_for", "score", "board", "variant_groups", "sides_for",
-           "sync_status", "record", "has_pepper_bids"]
+           "sync_status", "record", "score_kept", "has_pepper_bids"]
 
 
 def table_for(variant: Any, players: list[str], rules: dict) -> Table:
@@ -35,74 +37,11 @@ def table_for(variant: Any, players: list[str], rules: dict) -> Table:
     )
 
 
-def score(match: Match, hands: list[dict] | None = None) -> MatchResult:
-    """The referee's result document for ``match`` (with ``hands`` in place of the stored ones).
-
-    A change that would take the match past ``MAX_HANDS`` is refused like any hand the referee
-    refuses, so a match never grows past what its import and its page take."""
-    if hands is not None and len(hands) > MAX_HANDS and len(hands) > len(match.hands):
-        raise RefereeError(f"A match can hold at most {MAX_HANDS} hands; start a new match to go on.",
-                           hand=len(hands) - 1)
-    return referee.score_match(match.document(hands))
-
-
-def score_kept(match: Match) -> tuple[MatchResult, RefereeError | None]:
-    """The result of a match as it is stored, and the referee's refusal when it holds something it now
-    refuses (a match saved before a rule was made stricter: a hand, or start totals, that could not
-    have happened). Then the hands before the refused one are scored (without the start totals, when
-    they are what is refused), so the page still shows the match and says what to fix."""
-    try:
-        return score(match), None
-    except RefereeError as error:
-        hands = [hand.to_dict() for hand in match.hands]
-        if error.hand is not None:
-            try:
-                return score(match, hands[:error.hand]), error
-            except RefereeError:
-                pass
-        doc = match.document([])
-        doc.pop("start_totals", None)
-        return referee.score_match(doc), error
-
-
 def sides_for(variant: Any, players: list[str], rules: dict | None = None) -> list[str]:
     """The referee's names for the sides, from an empty match (used before a match exists)."""
     doc = {"format": "euchre-match/1", "variant": variant.key, "rules": rules or {}, "players": players,
            "first_dealer": 0, "hands": []}
     return list(referee.score_match(doc).sides)
-
-
-def sync_status(match: Match, result: MatchResult) -> None:
-    """Keep the match's stored status and one-line summary in step with the referee, and the
-    referee's verdicts that the group stats add up in SQL (see ``record``)."""
-    match.status = "finished" if result.finished else "active"
-    match.summary = result.result or ""
-    record(match, result)
-
-
-def record(match: Match, result: MatchResult) -> None:
-    """Copy the referee's result onto the rows, for stats: the winner and the hands played on the
-    match, each seat's side and what that side scored, and per hand the makers' side, whether they
-    made it, and whether it was a march, a loner or a pepper bid. Nothing here is worked out by
-    the app: it is the referee's typed result.
-
-    ``match.hands`` must be the hands ``result`` scored, in order.
-    """
-    n_sides = len(result.sides)
-    match.winner = result.winner
-    match.hands_played = result.hands_played
-    points = [0] * n_sides
-    for hand, scored in zip(match.hands, result.hands):
-        points = [p + d for p, d in zip(points, scored.deltas)]
-        hand.maker_side = scored.maker_side
-        hand.made = scored.made
-        hand.march = scored.march
-        hand.loner = scored.loner
-        hand.pepper = scored.pepper
-    for seat in match.seats:
-        # match-format.md: the sides are the teams (seats i, i+2, i+4 together) or the seats.
-        seat.side = seat.seat % n_sides
-        seat.points = points[seat.side]
 
 
 @dataclass
@@ -227,11 +166,3 @@ def has_pepper_bids(key: str) -> bool:
         return False
     rules = variant.resolve_rules({})
     return any("pepper" in str(bid) for n in variant.players for bid in variant.bids_for(n, rules))
-
-
-def variant_groups() -> list[tuple[str, list[Any]]]:
-    """The variants grouped for the new-match list, in the referee's display order."""
-    groups: dict[str, list[Any]] = {}
-    for variant in referee.VARIANTS.values():
-        groups.setdefault(variant.group, []).append(variant)
-    return list(groups.items())
