@@ -92,7 +92,7 @@ def play(rng: random.Random, key: str, names: list[str], rules: dict) -> tuple[d
         hands += more(60)  # not over yet
     doc["hands"] = hands
     result = score_match(doc)
-    assert result["finished"], (key, result["result"])
+    assert result.finished, (key, result.result)
     return doc, result
 
 

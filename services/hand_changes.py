@@ -22,7 +22,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from extensions import db
 from models import Hand, Match
 from models.base import utcnow
-from referee import RefereeError
+from referee import MatchResult, RefereeError
 from services.scoresheet import score, score_kept, sync_status
 
 
@@ -72,7 +72,7 @@ class Status(enum.Enum):
 class Outcome:
     status: Status
     # The referee's result of the match as saved (None when nothing was stored by this call).
-    result: dict | None = None
+    result: MatchResult | None = None
     # Refused: the referee's reason. ``error.hand`` may point at a later hand that would no longer be right.
     error: RefereeError | None = None
     # Where the changed hand is (or would be) in the match: 0-based.
@@ -180,7 +180,7 @@ def _keep_dealers(match: Match, hands: list[dict], index: int) -> None:
     the first of them as dealt out of turn, which is what the scoresheet now says."""
     if index >= len(hands):
         return  # the last hand (undo): nothing after it
-    dealt = [scored["dealer"] for scored in score_kept(match)[0]["hands"]]  # those the referee scores
+    dealt = [scored.dealer for scored in score_kept(match)[0].hands]  # those the referee scores
     for position in range(index, min(len(hands), len(dealt) - 1)):
         if hands[position].get("dealer") is None:
             hands[position]["dealer"] = dealt[position + 1]

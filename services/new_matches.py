@@ -7,7 +7,7 @@ from __future__ import annotations
 import secrets
 
 import referee
-from referee import RefereeError
+from referee import MatchResult, RefereeError
 
 from extensions import db
 from models import HAND_KEYS, Hand, Match, MatchSeat, Player
@@ -34,13 +34,9 @@ def start_match(*, variant: str, rules: dict, first_dealer: int, start_totals: l
 
 
 def rematch(old: Match) -> Match:
-    """The same players in the same seats, the same rules, the deal passed on one seat from the last
-    hand dealt (or from the first dealer, when no hand was played). Committed."""
+    """The same players in the same seats, the same rules, and the referee's rematch dealer. Committed."""
     result, _refused = score_kept(old)
-    n = len(old.seats)
-    dealt = [h.get("dealer") for h in result.get("hands", []) if h.get("dealer") is not None]
-    first_dealer = (dealt[-1] + 1) % n if dealt else (old.first_dealer + 1) % n
-    match = Match(variant=old.variant, rules=dict(old.rules or {}), first_dealer=first_dealer,
+    match = Match(variant=old.variant, rules=dict(old.rules or {}), first_dealer=result.rematch_dealer,
                   status="active", group_id=old.group_id)
     for seat in old.seats:
         match.seats.append(MatchSeat(seat=seat.seat, player=seat.player))
@@ -98,7 +94,7 @@ def store_document(doc: dict, group_id: int | None = None) -> Match:
     return match
 
 
-def build_match(doc: dict, result: dict, group_id: int | None = None) -> Match:
+def build_match(doc: dict, result: MatchResult, group_id: int | None = None) -> Match:
     """A new match (not yet added or committed) from a checked document and the referee's result."""
     match = Match(variant=doc["variant"], rules=dict(doc.get("rules") or {}), group_id=group_id,
                   first_dealer=doc.get("first_dealer", 0), start_totals=doc.get("start_totals"))

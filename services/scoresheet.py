@@ -6,7 +6,7 @@ This is where the app reads the referee's result to store it (``record``); the p
 from __future__ import annotations
 
 import referee
-from referee import RefereeError
+from referee import MatchResult, RefereeError
 
 from models import Match
 from models.match import MAX_HANDS
@@ -14,7 +14,7 @@ from models.match import MAX_HANDS
 __all__ = ["RefereeError", "score", "score_kept", "sync_status", "record"]
 
 
-def score(match: Match, hands: list[dict] | None = None) -> dict:
+def score(match: Match, hands: list[dict] | None = None) -> MatchResult:
     """The referee's result document for ``match`` (with ``hands`` in place of the stored ones).
 
     A change that would take the match past ``MAX_HANDS`` is refused like any hand the referee
@@ -25,7 +25,7 @@ def score(match: Match, hands: list[dict] | None = None) -> dict:
     return referee.score_match(match.document(hands))
 
 
-def score_kept(match: Match) -> tuple[dict, RefereeError | None]:
+def score_kept(match: Match) -> tuple[MatchResult, RefereeError | None]:
     """The result of a match as it is stored, and the referee's refusal when it holds something it now
     refuses (a match saved before a rule was made stricter: a hand, or start totals, that could not
     have happened). Then the hands before the refused one are scored (without the start totals, when
@@ -44,41 +44,33 @@ def score_kept(match: Match) -> tuple[dict, RefereeError | None]:
         return referee.score_match(doc), error
 
 
-# The referee's event words that the group stats count (see referee/variants).
-MARCH_EVENTS = frozenset({"march", "lone-march", "all-tricks"})
-PEPPER_EVENTS = frozenset({"pepper", "little-pepper", "big-pepper"})
-
-
-def sync_status(match: Match, result: dict) -> None:
+def sync_status(match: Match, result: MatchResult) -> None:
     """Keep the match's stored status and one-line summary in step with the referee, and the
     referee's verdicts that the group stats add up in SQL (see ``record``)."""
-    match.status = "finished" if result.get("finished") else "active"
-    match.summary = result.get("result") or ""
+    match.status = "finished" if result.finished else "active"
+    match.summary = result.result or ""
     record(match, result)
 
 
-def record(match: Match, result: dict) -> None:
+def record(match: Match, result: MatchResult) -> None:
     """Copy the referee's result onto the rows, for stats: the winner and the hands played on the
     match, each seat's side and what that side scored, and per hand the makers' side, whether they
     made it, and whether it was a march, a loner or a pepper bid. Nothing here is worked out by
-    the app: it is the referee's ``winner``, ``deltas``, ``maker_side``, ``made`` and ``events``.
+    the app: it is the referee's typed result.
 
     ``match.hands`` must be the hands ``result`` scored, in order.
     """
-    scored_hands = result.get("hands", [])
-    n_sides = len(result["sides"])
-    match.winner = result.get("winner")
-    match.hands_played = result.get("hands_played", len(scored_hands))
+    n_sides = len(result.sides)
+    match.winner = result.winner
+    match.hands_played = result.hands_played
     points = [0] * n_sides
-    for hand, scored in zip(match.hands, scored_hands):
-        events = set(scored.get("events", ()))
-        points = [p + d for p, d in zip(points, scored["deltas"])]
-        hand.maker_side = scored.get("maker_side")
-        hand.made = scored.get("made")
-        has_maker = hand.made is not None
-        hand.march = has_maker and bool(events & MARCH_EVENTS)
-        hand.loner = has_maker and "alone" in events
-        hand.pepper = has_maker and bool(events & PEPPER_EVENTS)
+    for hand, scored in zip(match.hands, result.hands):
+        points = [p + d for p, d in zip(points, scored.deltas)]
+        hand.maker_side = scored.maker_side
+        hand.made = scored.made
+        hand.march = scored.march
+        hand.loner = scored.loner
+        hand.pepper = scored.pepper
     for seat in match.seats:
         # match-format.md: the sides are the teams (seats i, i+2, i+4 together) or the seats.
         seat.side = seat.seat % n_sides

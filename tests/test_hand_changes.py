@@ -48,7 +48,7 @@ def test_adding_a_hand_saves_it_with_the_referees_verdicts(session):
     assert match.version == 1
     outcome = add(match, SPADES_5, "t1")
     assert outcome.status is Status.SAVED and outcome.index == 0
-    assert outcome.result["hands"][0]["deltas"] == [2, 0]  # the referee's result of the match as saved
+    assert outcome.result.hands[0].deltas == (2, 0)  # the referee's result of the match as saved
     assert stored(session, match.id) == (2, [SPADES_5])
     hand = match.hands[0]
     assert (hand.made, hand.march, hand.maker_side) == (True, True, 0)  # copied for the group stats
@@ -124,7 +124,7 @@ def test_editing_a_hand_scores_every_later_hand_again(session):
     add(match, SPADES_5, "t2")
     outcome = change_match(match, EditHand(match.hands[0].id, CLUBS_4), match.version)
     assert outcome.saved and outcome.index == 0
-    assert [h["deltas"] for h in outcome.result["hands"]] == [[1, 0], [2, 0]]
+    assert [list(h.deltas) for h in outcome.result.hands] == [[1, 0], [2, 0]]
     assert stored(session, match.id) == (4, [CLUBS_4, SPADES_5])
 
 
@@ -145,7 +145,7 @@ def test_deleting_a_hand_keeps_who_dealt_the_later_ones(session):
     outcome = change_match(match, DeleteHand(match.hands[0].id), match.version)
     assert outcome.saved and outcome.index == 0
     assert stored(session, match.id) == (5, [dict(SPADES_5, dealer=1), dict(CLUBS_4, dealer=2)])
-    assert [h["dealer"] for h in outcome.result["hands"]] == [1, 2]
+    assert [h.dealer for h in outcome.result.hands] == [1, 2]
 
 
 def test_a_hand_deleted_meanwhile_is_stale(session):

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import referee
-from referee import RefereeError, get_variant
+from referee import HandResult, MatchResult, RefereeError, get_variant
 from referee.entry import entry_choices
 
 from forms.common import variant_groups
@@ -16,7 +16,7 @@ from forms.match import house_rules_in_force
 from models import Match
 from services.scoresheet import record, score, score_kept, sync_status
 
-__all__ = ["RefereeError", "Board", "table_for", "score", "board", "describe", "variant_groups", "sides_for",
+__all__ = ["RefereeError", "Board", "table_for", "score", "board", "variant_groups", "sides_for",
            "sync_status", "record", "score_kept", "has_pepper_bids"]
 
 
@@ -25,9 +25,7 @@ def table_for(variant: Any, players: list[str], rules: dict) -> Table:
     all_pass = variant.all_pass_rule(rules)
     choices = entry_choices(variant, n, rules)  # only what can happen at this table
     return Table(
-        allpass_kind=all_pass.kind,
-        allpass_bid=all_pass.bid,
-        allpass_message=all_pass.message,
+        all_pass=all_pass,
         fields=choices.fields,
         club_upcard_rules_out=choices.club_upcard_rules_out,
         players=tuple(players),
@@ -43,22 +41,7 @@ def sides_for(variant: Any, players: list[str], rules: dict | None = None) -> li
     """The referee's names for the sides, from an empty match (used before a match exists)."""
     doc = {"format": "euchre-match/1", "variant": variant.key, "rules": rules or {}, "players": players,
            "first_dealer": 0, "hands": []}
-    return list(referee.score_match(doc)["sides"])
-
-
-def describe(result_hand: dict, sides: list[str]) -> str:
-    """One line for a scored hand, e.g. "Ann & Cy +2 (march)"."""
-    events = [e for e in result_hand.get("events", []) if e]
-    deltas = result_hand.get("deltas", [])
-    parts = [f"{sides[i]} {_signed(d)}" for i, d in enumerate(deltas) if d]
-    if not parts:
-        parts = ["No score"]
-    words = ", ".join(e.replace("-", " ") for e in events)
-    return ", ".join(parts) + (f" ({words})" if words else "")
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else f"−{-value}"
+    return list(referee.score_match(doc).sides)
 
 
 @dataclass
@@ -68,7 +51,7 @@ class Board:
     match: Match
     variant: Any
     rules: dict
-    result: dict
+    result: MatchResult
     table: Table
     rows: list[dict]
     # What the referee refuses in the stored match (a hand saved before a rule was made stricter).
@@ -84,40 +67,36 @@ class Board:
 
     @property
     def sides(self) -> list[str]:
-        return self.result["sides"]
+        return list(self.result.sides)
 
     @property
     def dealer(self) -> int | None:
-        return self.result.get("next_dealer")
+        return self.result.next_dealer
 
     @property
     def finished(self) -> bool:
-        return bool(self.result.get("finished"))
+        return self.result.finished
 
     @property
     def players(self) -> tuple[str, ...]:
         return self.table.players
 
-    def side_of(self, seat: int) -> int:
-        """The side a seat plays for: match-format.md fixes seats i and i+2 as partners, team 0 holding seat 0."""
-        return seat % 2 if self.table.partnership else seat
-
     @property
     def goal(self) -> str:
         """The target line under the scoreboard."""
-        rules = self.result.get("rules", self.rules)
-        target = self.result.get("target", rules.get("target"))
-        if self.result.get("countdown", self.variant.countdown):
+        rules = self.result.rules
+        target = self.result.target
+        if self.result.countdown:
             start = rules.get("start")
             return f"Counting down from {start} to 0" if start is not None else "Counting down to 0"
         if target:
             return f"Playing to {target}"
         if rules.get("hands"):
-            counted = self.result["hands_played"]
+            counted = self.result.hands_played
             return f"Hand {min(counted + 1, rules['hands'])} of {rules['hands']}" if not self.finished \
                 else f"{rules['hands']} hands played"
         if "hands" in rules:  # a hand limit of none: a progressive night's table plays until the bell
-            return f"Hand {self.result['hands_played'] + 1}, until the bell"
+            return f"Hand {self.result.hands_played + 1}, until the bell"
         return ""
 
     def dealer_for(self, editing: Any = None) -> int | None:
@@ -136,8 +115,8 @@ class Board:
         return None
 
     @property
-    def marks(self) -> list[int] | None:
-        return self.result.get("marks")
+    def marks(self) -> tuple[int, ...] | None:
+        return self.result.marks
 
     @property
     def all_passed(self) -> str:
@@ -149,30 +128,30 @@ class Board:
         return house_rules_in_force(self.variant, self.rules)
 
 
-def board(match: Match, result: dict | None = None) -> Board:
+def board(match: Match, result: MatchResult | None = None) -> Board:
     variant = get_variant(match.variant)
     problem = None
     if result is None:
         result, problem = score_kept(match)
     rows = []
-    scored_hands = result.get("hands", [])
+    scored_hands = result.hands
     for index, hand in enumerate(match.hands):
         if index >= len(scored_hands):  # not scored: the referee refused it, or one before it
-            rows.append({"index": index, "number": index + 1, "hand": hand, "scored": {"events": []},
+            rows.append({"index": index, "number": index + 1, "hand": hand, "scored": None,
                          "dealer": None, "notes": [], "totals": [], "unscored": True,
                          "line": "Could not have happened: edit or delete it." if problem and problem.hand == index
                          else "Not scored until the hand before it is right."})
             continue
-        scored = scored_hands[index]
+        scored: HandResult = scored_hands[index]
         rows.append({
             "index": index,
             "number": index + 1,
             "hand": hand,
             "scored": scored,
-            "dealer": scored.get("dealer"),
-            "line": describe(scored, result["sides"]),
-            "notes": scored.get("notes", []),
-            "totals": scored.get("totals", []),
+            "dealer": scored.dealer,
+            "line": scored.describe(result.sides),
+            "notes": list(scored.notes),
+            "totals": list(scored.totals),
         })
     table = table_for(variant, match.players, match.rules or {})
     return Board(match=match, variant=variant, rules=match.rules or {}, result=result, table=table, rows=rows,
