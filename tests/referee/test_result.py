@@ -120,3 +120,15 @@ def test_describe_is_one_line_with_a_real_minus():
     assert result.describe(0) == "Bob & Di +2 (march)"
     assert result.describe(1) == "Ann & Cy +1, Bob & Di −2 (made, renege)"
     assert score_match(match("euchre", [{"void": True}])).describe(0) == "No score (void)"
+
+
+def test_a_refusal_carries_where_and_which_rule():
+    """match-format.md: a hand listed after the game ended is an error; it points to how a game ends."""
+    from referee import RefereeError
+
+    with pytest.raises(RefereeError) as refused:
+        score_match(match("euchre", [{"maker": 1, "tricks": 5, "alone": True}] * 3 + [{"maker": 0, "tricks": 3}]))
+    assert (refused.value.hand, refused.value.code, refused.value.section) == (3, "after-game-end", RuleSection.END)
+    with pytest.raises(RefereeError) as bad:
+        score_match(match("euchre", [{"maker": 9, "tricks": 3}]))
+    assert bad.value.hand == 0 and bad.value.field == "maker" and bad.value.section is None

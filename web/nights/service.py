@@ -400,19 +400,11 @@ def hands_result(table_game: TableGame) -> HandsResult:
     result, _refused = scoring.score_kept(match)
     by_match_seat = {v: k for k, v in MATCH_SEAT.items()}
     loners = {seat: 0 for seat in SEATS}
-    last_scorer = None
-    for hand, scored in zip(match.hands, result.get("hands", [])):
-        events = scored.get("events", [])
-        if "alone" in events and "euchred" not in events and hand.maker is not None and \
-                any(e in events for e in ("made", "march", "lone-march")):
-            loners[by_match_seat[hand.maker]] += 1
-        deltas = scored.get("deltas", [0, 0])
-        if deltas[0] > 0 and deltas[0] >= deltas[1]:
-            last_scorer = "NS"
-        elif deltas[1] > 0:
-            last_scorer = "EW"
-    totals = result.get("totals", [0, 0])
-    return HandsResult(totals[0], totals[1], result.get("hands_played", 0), last_scorer, loners)
+    for scored in result.hands:
+        if scored.made_loner:
+            loners[by_match_seat[scored.maker]] += 1
+    last_scorer = None if result.last_scorer is None else ("NS", "EW")[result.last_scorer]
+    return HandsResult(result.totals[0], result.totals[1], result.hands_played, last_scorer, loners)
 
 
 def _result_value(tg: TableGame) -> dict[str, Any]:
