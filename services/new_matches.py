@@ -34,8 +34,7 @@ def start_match(*, variant: str, rules: dict, first_dealer: int, start_totals: l
 
 
 def rematch(old: Match) -> Match:
-    """The same players in the same seats, the same rules, and the referee's dealer for a rematch
-    (``MatchResult.rematch_dealer``). Committed."""
+    """The same players in the same seats, the same rules, and the referee's rematch dealer. Committed."""
     result, _refused = score_kept(old)
     match = Match(variant=old.variant, rules=dict(old.rules or {}), first_dealer=result.rematch_dealer,
                   status="active", group_id=old.group_id)

@@ -124,7 +124,7 @@ def test_editing_a_hand_scores_every_later_hand_again(session):
     add(match, SPADES_5, "t2")
     outcome = change_match(match, EditHand(match.hands[0].id, CLUBS_4), match.version)
     assert outcome.saved and outcome.index == 0
-    assert [h.deltas for h in outcome.result.hands] == [(1, 0), (2, 0)]
+    assert [list(h.deltas) for h in outcome.result.hands] == [[1, 0], [2, 0]]
     assert stored(session, match.id) == (4, [CLUBS_4, SPADES_5])
 
 

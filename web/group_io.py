@@ -25,7 +25,6 @@ from models.match import parse_played
 from referee import MatchResult
 from referee.jsonin import UnreadableJSON, loads
 from services import new_matches
-from services.new_matches import import_problem
 from web import scoring
 from web.scoring import RefereeError
 
@@ -232,7 +231,7 @@ def import_documents(group_id: int, raw: bytes | str) -> ImportReport:
         if problem is None and not isinstance(doc, dict):
             problem = "not a match document (a JSON object, {…})"
         if problem is None:
-            problem = import_problem(doc)
+            problem = new_matches.import_problem(doc)
         if problem is None:
             hands += len(doc.get("hands", []))  # counted before the referee scores them
             if hands > MAX_IMPORT_HANDS:

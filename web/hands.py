@@ -13,6 +13,7 @@ from extensions import db, htmx
 from forms import apply_referee_error
 from forms.hand import HandFormBase
 from models import Hand, Match
+from referee import MatchResult
 from services.hand_changes import AddHand, DeleteHand, EditHand, Outcome, Status, UndoHand, change_match
 from web import scoring
 from web.converters import as_id
@@ -34,7 +35,7 @@ def _field_map(form: HandFormBase) -> dict[str, str]:
     return {"tricks": first_tricks, "void": "outcome", "forced": "outcome", "auction": "bid"}
 
 
-def _live(match: Match, status: int = 200, message: str | None = None, result: dict | None = None):
+def _live(match: Match, status: int = 200, message: str | None = None, result: MatchResult | None = None):
     """After a change: the whole live region (htmx) or back to the match page (browser). ``result``:
     the referee's result of the match as saved, when the caller has it (not scored again)."""
     if htmx:

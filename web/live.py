@@ -10,6 +10,7 @@ from flask import url_for
 from forms import hand_form
 from forms.hand import HandFormBase
 from models import Hand, Match
+from referee import MatchResult
 from services.hand_changes import AddHand, EditHand, would_be
 from web import scoring
 from web.scoring import Board, RefereeError
@@ -31,7 +32,7 @@ def entry_form(board: Board, editing: Hand | None = None, formdata: Any = None) 
 
 
 def live_context(match: Match, form: Any = None, editing: Hand | None = None, message: str | None = None,
-                 result: dict | None = None) -> dict[str, Any]:
+                 result: MatchResult | None = None) -> dict[str, Any]:
     """What the live region shows. ``result``: the referee's result of the match as just saved, when
     the caller has it (not scored again)."""
     board = scoring.board(match, result)

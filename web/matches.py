@@ -14,7 +14,6 @@ from forms import ImportForm, apply_referee_error, match_form
 from forms.common import humanize
 from models import Hand, Match, Player
 from services import new_matches
-from services.new_matches import import_problem, start_match, store_document
 from web import scoring
 from web.access import (NOT_THE_SCORER, check_match, grant_scorer, granted, had_match, may_score, require_member,
                          scored_here)
@@ -138,9 +137,9 @@ def create():
     form = match_form(variant, n, scoring.sides_for(variant, placeholder), formdata=request.form)
     if form.validate():
         try:
-            match = start_match(variant=variant.key, rules=form.rules(), first_dealer=form.first_dealer.data,
-                                start_totals=form.start_totals(), names=form.names(),
-                                group_id=group.id if group else None)
+            match = new_matches.start_match(
+                variant=variant.key, rules=form.rules(), first_dealer=form.first_dealer.data,
+                start_totals=form.start_totals(), names=form.names(), group_id=group.id if group else None)
         except RefereeError as error:
             apply_referee_error(form, error, {"first_dealer": "first_dealer", "start_totals": "start_0",
                                               "players": "name_0"})
@@ -211,13 +210,13 @@ def import_match():
     form = ImportForm()
     doc = form.parsed() if form.validate() else None
     if doc is not None:
-        problem = import_problem(doc)
+        problem = new_matches.import_problem(doc)
         target = form.file if form.file.data else form.document
         if problem:
             target.errors = list(target.errors) + [problem]
         else:
             try:
-                match = store_document(doc)
+                match = new_matches.store_document(doc)
             except RefereeError as error:
                 where = f"Hand {error.hand + 1}: " if error.hand is not None else ""
                 target.errors = list(target.errors) + [where + error.message]
