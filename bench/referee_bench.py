@@ -137,7 +137,7 @@ def as_games(doc: dict) -> list[dict]:
             if err.code != "after-game-end":
                 raise
             played = dict(doc, hands=doc["hands"][:err.hand])
-            last_dealer = score_match(played)["hands"][-1]["dealer"]
+            last_dealer = score_match(played).hands[-1].dealer
             games.append(played)
             doc = dict(doc, hands=doc["hands"][err.hand:], first_dealer=(last_dealer + 1) % len(doc["players"]))
             continue
@@ -148,7 +148,7 @@ def time_document(doc: dict) -> list[float]:
     """Milliseconds per scoring of the whole document (game after game, where it is cut into games), RUNS times."""
     games = as_games(doc)
     results = [score_match(game) for game in games]
-    assert sum(len(r["hands"]) for r in results) == HANDS and not results[-1]["finished"], doc["variant"]
+    assert sum(len(r.hands) for r in results) == HANDS and not results[-1].finished, doc["variant"]
     times = []
     for _ in range(RUNS):
         start = time.perf_counter()

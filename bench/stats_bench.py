@@ -4,7 +4,7 @@ Run from the repository root: ``.venv/bin/python bench/stats_bench.py`` (not par
 
 The group has 10 players who sit four (or six) at a time in euchre, bid euchre (with peppers), six-hand
 euchre and buck euchre (each for self). Every match is a real match document, scored by the referee and
-stored the way an import stores it (``web.matches.build_match``), so the stats columns hold the referee's
+stored the way an import stores it (``services.new_matches.build_match``), so the stats columns hold the referee's
 verdicts exactly as in use. The hands come from ``bench/referee_bench.py``'s generator with a fixed seed;
 each match is played until the referee says it is over.
 
@@ -92,7 +92,7 @@ def play(rng: random.Random, key: str, names: list[str], rules: dict) -> tuple[d
         hands += more(60)  # not over yet
     doc["hands"] = hands
     result = score_match(doc)
-    assert result["finished"], (key, result["result"])
+    assert result.finished, (key, result.result)
     return doc, result
 
 
@@ -101,7 +101,7 @@ def build_group(app, seed: int = 5) -> int:
 
     from extensions import db
     from models import Group
-    from web.matches import build_match
+    from services.new_matches import build_match
 
     rng = random.Random(seed)
     start = datetime(2020, 1, 2, 19, 30, tzinfo=timezone.utc)

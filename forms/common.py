@@ -8,6 +8,8 @@ from wtforms import RadioField, SelectChoice, SelectMultipleField
 from wtforms.validators import Optional, StopValidation
 from wtforms.widgets import CheckboxInput, ListWidget
 
+import referee
+
 from models.player import unprintable
 
 SUIT_LABELS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "No trump"}
@@ -80,3 +82,36 @@ def apply_referee_error(form: FlaskForm, error: Any, field_map: dict[str, str] |
         field.errors = list(field.errors or []) + [error.message]
     else:
         form.form_errors.append(error.message)
+
+
+# -- the dispute tools' and the rules pages' choices ------------------------------------------
+def normalise_card(text: str) -> str:
+    """Tidy what a person typed into the card code of match-format.md ("10h" -> "TH"). Whether it
+    is a card of the game is the referee's call."""
+    code = text.strip().upper()
+    if code.startswith("10"):
+        code = "T" + code[2:]
+    return code
+
+
+def variant_groups() -> list[tuple[str, list[Any]]]:
+    """The referee's games, grouped, in its display order."""
+    groups: dict[str, list[Any]] = {}
+    for variant in referee.VARIANTS.values():
+        groups.setdefault(variant.group, []).append(variant)
+    return list(groups.items())
+
+
+def option_of(variant: Any, key: str) -> Any | None:
+    return next((o for o in variant.options if o.key == key), None)
+
+
+def rules_for_deck(variant: Any, deck: str | None) -> dict:
+    """House rules that only pick the deck (for the card tools)."""
+    option = option_of(variant, "deck")
+    if option is None or not deck:
+        return {}
+    for choice in option.choices or ():
+        if str(choice) == deck:
+            return {"deck": choice}
+    return {}

@@ -15,8 +15,7 @@ from wtforms.validators import Optional
 
 import referee
 
-from forms.common import Printable
-from web.rules_pages import normalise_card, option_of, rules_for_deck, variant_groups
+from forms.common import Printable, normalise_card, option_of, rules_for_deck, variant_groups
 
 TRUMP_VALUES = ("S", "H", "D", "C", "NT")
 SKIP = "--"

@@ -8,6 +8,8 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, IntegerField
 from wtforms.validators import InputRequired, NumberRange, Optional, Regexp
 
+from referee.allpass import HOLDER_FORCED, THROWN_IN, AllPass
+
 from forms.common import SUIT_LABELS, Buttons, Toggles, bid_label
 
 OUTCOMES = [("played", "Played"), ("passed", "All passed"), ("void", "Thrown in")]
@@ -28,10 +30,17 @@ class Table:
     bids: tuple[Any, ...]
     trumps: tuple[str, ...]
     partnership: bool
-    allpass_kind: str = "void"      # referee.allpass: void, dealer, holder, no-maker, never
-    allpass_bid: Any = None         # the forced bid, where the rules fix one
-    allpass_message: str = ""
+    all_pass: AllPass = THROWN_IN   # the referee's rule for a hand everybody passed
     club_upcard_rules_out: frozenset[str] = frozenset()  # keys a club upcard takes away (referee.entry)
+
+    @property
+    def allpass_kind(self) -> str:
+        """referee.allpass: void, dealer, holder, no-maker, never (the page shows the matching taps)."""
+        return self.all_pass.kind
+
+    @property
+    def allpass_message(self) -> str:
+        return self.all_pass.message
 
     @property
     def n(self) -> int:
@@ -75,36 +84,32 @@ class HandFormBase(FlaskForm):
         joker's holder forced, or played with no maker (Buck Euchre).
         """
         outcome = self.outcome.data or "played"
-        kind = self.table.allpass_kind
-        if outcome in ("void", "widow") or (outcome == "passed" and kind == "void"):
+        if outcome in ("void", "widow"):
             return {"void": True}
-        passed = outcome == "passed" and kind in ("dealer", "holder", "no-maker")
         hand: dict[str, Any] = {}
         club_upcard = self.has("upcard") and self.upcard.data == "C"
         ruled_out = self.table.club_upcard_rules_out if club_upcard else frozenset()
-        if passed and kind in ("dealer", "holder") and "forced" in self.table.fields:
-            hand["forced"] = True
         if self.has("upcard") and self.upcard.data:
             hand["upcard"] = self.upcard.data
-        if passed and kind == "dealer" and self.dealer is not None:
-            hand["maker"] = self.dealer
-        elif self.has("maker") and self.maker.data not in (None, "") and not (passed and kind == "no-maker"):
+        if self.has("maker") and self.maker.data not in (None, ""):
             hand["maker"] = int(self.maker.data)
-        if passed and kind in ("dealer", "holder") and self.table.allpass_bid is not None and "bid" in self.table.fields:
-            hand["bid"] = self.table.allpass_bid
-        elif self.has("bid") and self.bid.data not in (None, "") and not passed:
+        if self.has("bid") and self.bid.data not in (None, ""):
             hand["bid"] = self._bid_value(self.bid.data)
-        if self.has("trump") and self.trump.data and not (passed and kind == "no-maker"):
+        if self.has("trump") and self.trump.data:
             hand["trump"] = self.trump.data
         for key in ("alone", "defender_alone", "sat_out"):
-            if self.has(key) and self[key].data and not (passed and kind == "no-maker"):
+            if self.has(key) and self[key].data:
                 hand[key] = True
+        if self.has("dropped") and self.dropped.data:
+            hand["dropped"] = sorted(int(s) for s in self.dropped.data)
+        if outcome == "passed":  # the referee's all-pass rule says what the hand was
+            hand = self.table.all_pass.hand(hand, self.dealer, self.table.fields)
+            if "void" in hand:
+                return hand
         if self.has("partner") and "maker" in hand and self.partner.data not in (None, ""):
             hand["partner"] = None if self.partner.data in ("none", "alone") else int(self.partner.data)
             if self.partner.data == "alone":
                 hand["alone"] = True
-        if self.has("dropped") and self.dropped.data and not (passed and kind == "no-maker"):
-            hand["dropped"] = sorted(int(s) for s in self.dropped.data)
         if self.has("renege") and self.renege.data not in (None, "", "none"):
             hand["renege"] = int(self.renege.data)
         if "tricks" in self.table.fields:
@@ -156,8 +161,8 @@ class HandFormBase(FlaskForm):
     def data_from_hand(cls, hand: dict[str, Any], table: Table) -> dict[str, Any]:
         if hand.get("void"):
             # a void hand under the joker's rule is the joker in the widow, as the referee reads it
-            return {"outcome": WIDOW[0] if table.allpass_kind == "holder" else "void"}
-        passed = bool(hand.get("forced")) or (table.allpass_kind == "no-maker" and hand.get("maker") is None)
+            return {"outcome": WIDOW[0] if table.allpass_kind == HOLDER_FORCED else "void"}
+        passed = table.all_pass.passed(hand)
         data: dict[str, Any] = {"outcome": "passed" if passed else "played"}
         for key in ("maker", "renege"):
             if hand.get(key) is not None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import DateField, HiddenField, IntegerField, PasswordField, RadioField, StringField, TextAreaField
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, Regexp
+from wtforms.validators import DataRequired, EqualTo, InputRequired, Length, NumberRange, Optional, Regexp
 
 from forms.common import Printable, choices
 from forms.match import RulesMixin, rule_fields
@@ -45,13 +45,11 @@ class NightSetupForm(RulesMixin, FlaskForm):
     pin = PasswordField("Director PIN", validators=[
         InputRequired("Choose a PIN of 4 to 8 digits."),
         Regexp(r"^\d{4,8}$", message="The PIN is 4 to 8 digits.")])
-    pin_again = PasswordField("PIN again", validators=[InputRequired("Type the PIN again.")])
+    pin_again = PasswordField("PIN again", validators=[
+        InputRequired("Type the PIN again."), EqualTo("pin", "The two PINs differ; type the same PIN twice.")])
 
     def validate(self, extra_validators=None) -> bool:
         ok = super().validate(extra_validators)
-        if self.pin.data and self.pin_again.data != self.pin.data:
-            self.pin_again.errors = list(self.pin_again.errors) + ["The two PINs differ; type the same PIN twice."]
-            ok = False
         if self.sit_out_mode.data == "fixed" and self.sit_out_points.data is None:
             self.sit_out_points.errors = list(self.sit_out_points.errors) + ["Give the fixed number of points."]
             ok = False

@@ -80,6 +80,13 @@ class Hand(db.Model):
                 out[key] = None
         return out
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], *, position: int, token: str) -> "Hand":
+        """A new row for a match-document hand, at ``position`` in its match, sent with ``token``."""
+        hand = cls(position=position, token=token)
+        hand.set_from_dict(data)
+        return hand
+
     def set_from_dict(self, data: dict[str, Any]) -> None:
         """Copy a match-document hand onto this row (keys not given become absent)."""
         unknown = set(data) - set(HAND_KEYS)

@@ -4,7 +4,7 @@ import secrets
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import ForeignKey, Integer, String, Text, update
+from sqlalchemy import ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from extensions import db
@@ -55,15 +55,13 @@ def new_slug() -> str:
     return secrets.choice(SLUG_LETTERS) + "".join(secrets.choice(SLUG_ALPHABET) for _ in range(SLUG_LENGTH - 1))
 
 
-class StaleMatch(Exception):
-    """The match changed since the page that sent this request was drawn."""
-
-
 class Match(db.Model):
     """One game at one table: the variant, its house rules, who sits where, and its hands.
 
-    ``version`` counts changes; a change sent with an older version is refused
-    (optimistic locking, see ``claim_version``). ``group_id`` is the group the match belongs to
+    ``version`` counts changes: SQLAlchemy's version counter (``version_id_col``) adds it to every
+    UPDATE of the row, so a change made from an older version fails (``StaleDataError``) instead of
+    overwriting another phone's; a change sent from a page drawn at an older version is refused
+    before that (``services.hand_changes``). ``group_id`` is the group the match belongs to
     (None for a one-off). ``winner`` and ``hands_played`` are the referee's, kept by
     ``scoring.sync_status`` so the group stats can add them up in SQL.
 
@@ -89,6 +87,8 @@ class Match(db.Model):
     group_id: Mapped[int | None] = mapped_column(ForeignKey("play_group.id"), nullable=True, index=True)
     winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
     hands_played: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+    __mapper_args__ = {"version_id_col": version}
 
     seats: Mapped[list["MatchSeat"]] = relationship(
         back_populates="match", order_by="MatchSeat.seat", cascade="all, delete-orphan")
@@ -120,21 +120,6 @@ class Match(db.Model):
             doc["played"] = played_text(self.created_at)
         doc["hands"] = [h.to_dict() for h in self.hands] if hands is None else hands
         return doc
-
-    def claim_version(self, expected: int | None) -> None:
-        """Bump the version if it is still ``expected``; raise StaleMatch if another change came first.
-
-        A conditional UPDATE, so two phones racing cannot both win.
-        """
-        if expected is None or expected != self.version:
-            raise StaleMatch()
-        result = db.session.execute(
-            update(Match).where(Match.id == self.id, Match.version == expected)
-            .values(version=Match.version + 1, updated_at=utcnow())
-            .execution_options(synchronize_session=False))
-        if result.rowcount != 1:
-            raise StaleMatch()
-        db.session.refresh(self, ["version", "updated_at"])
 
     def __repr__(self) -> str:
         return f"<Match {self.id} {self.variant} v{self.version}>"

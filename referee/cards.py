@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.documented import DocumentedEnum
 from referee.errors import RefereeError
 
 SUITS = "SHDC"
@@ -113,6 +114,17 @@ def card_name(card: str) -> str:
     return f"{RANK_NAMES.get(card[0], card[0])} of {SUIT_NAMES[card[1]]}"
 
 
+class CardRole(DocumentedEnum):
+    """What a card of the trump suit is, in the words the card tools show beside it."""
+
+    BEST_BOWER = ("the best bower", "The joker, above the right bower ([004] Variation 2; [000] Hasenpfeffer, "
+                  "Card ranking).")
+    RIGHT_BOWER = "right bower", "The jack of trump, the highest trump without a joker ([000] Euchre, Card ranking)."
+    LEFT_BOWER = ("left bower", "The other jack of trump's colour; it belongs to the trump suit ([000] Euchre, "
+                  "Card ranking).")
+    TRUMP = "trump", "Any other card of the trump suit."
+
+
 @dataclass(frozen=True)
 class Ranking:
     """How cards rank for one trump suit in one deck."""
@@ -129,6 +141,18 @@ class Ranking:
 
     def is_left_bower(self, card: str) -> bool:
         return self.deck.bowers and self.has_trump and card == "J" + SAME_COLOUR[self.trump]
+
+    def role(self, card: str) -> CardRole | None:
+        """The card's role under this trump: a bower, a trump, or None for a plain card (module doc)."""
+        if card == JOKER:
+            return CardRole.BEST_BOWER if self.has_trump else None
+        if self.is_right_bower(card):
+            return CardRole.RIGHT_BOWER
+        if self.is_left_bower(card):
+            return CardRole.LEFT_BOWER
+        if self.has_trump and card[1] == self.trump:
+            return CardRole.TRUMP
+        return None
 
     def suit_of(self, card: str) -> str:
         """The suit a card belongs to for following suit: the left bower and joker are trump."""

@@ -67,7 +67,7 @@ def run(argv: list[str], out: TextIO) -> int:
         text = _read(argv[1])
         if command == "score":
             result = score_match(_load(text, "The match document"))
-            out.write(json.dumps(result, ensure_ascii=True) + "\n")
+            out.write(json.dumps(result.to_json(), ensure_ascii=True) + "\n")
             return 0
         answers = []  # everything is judged before anything is written: nothing half-written
         for n, line in enumerate(_lines(text), 1):

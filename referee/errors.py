@@ -1,6 +1,8 @@
 """The one error the referee raises, carrying where in the document it happened."""
 from __future__ import annotations
 
+from referee.result import RuleSection, rule_section
+
 
 class RefereeError(ValueError):
     """Bad input, explained in words a player understands.
@@ -23,6 +25,11 @@ class RefereeError(ValueError):
         if self.hand is not None:
             return self
         return RefereeError(self.message, hand=hand, field=self.field, code=self.code)
+
+    @property
+    def section(self) -> RuleSection | None:
+        """The rules-page section that explains this refusal (``after-game-end``: how a game ends), or None."""
+        return rule_section(self.code) if self.code else None
 
     def to_json(self) -> dict:
         out: dict = {"error": self.message}

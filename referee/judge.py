@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import (JOKER, Ranking, TrickJudgement, card_label, check_cards, judge, legal_cards, parse_card,
-                           parse_trump, suit_name)
+from referee.cards import (JOKER, CardRole, Ranking, TrickJudgement, card_label, check_cards, judge, legal_cards,
+                           parse_card, parse_trump, suit_name)
 from referee.catalog import get_variant
 from referee.errors import RefereeError
 
@@ -103,3 +103,11 @@ def card_ranking(variant: str, trump: Any, rules: dict | None = None) -> dict:
     ranking = Ranking(deck, trump_value)
     plain = {suit: ranking.plain_order(suit) for suit in "SHDC" if suit != trump_value}
     return {"deck": deck.name, "trump": ranking.trump_order(), "plain": plain}
+
+
+def card_roles(variant: str, trump: Any, rules: dict | None = None) -> dict[str, CardRole]:
+    """Each card of the trump suit, best first, with its role: the best bower (joker), the right and
+    left bowers, or a trump (``Ranking.role``; no roles with no trump)."""
+    _, _, deck, trump_value = _setting(variant, trump, rules)
+    ranking = Ranking(deck, trump_value)
+    return {card: ranking.role(card) for card in ranking.trump_order()}

@@ -7,14 +7,16 @@ from referee.allpass import AllPass
 from referee.catalog import get_variant
 from referee.errors import RefereeError
 from referee.hand import parse_hand
+from referee.result import Event, HandResult, MatchResult
 from referee.table import Ending, GameState, Table
 from referee.variant import Variant
 
 FORMAT = "euchre-match/1"
 
 
-def score_match(doc: Any) -> dict:
-    """Score every hand of a match document and say who won by which rule.
+def score_match(doc: Any) -> MatchResult:
+    """Score every hand of a match document and say who won by which rule: a ``MatchResult``, whose
+    ``to_json()`` is the result document of match-format.md.
 
     Raises RefereeError (with the hand index and field where they apply) on anything that could not
     have happened; nothing is half-returned.
@@ -25,7 +27,7 @@ def score_match(doc: Any) -> dict:
         raise RefereeError(f"Unknown format {doc.get('format')!r}; expected {FORMAT!r}.", field="format")
     variant = get_variant(doc.get("variant"))
     rules = variant.resolve_rules({} if doc.get("rules") is None else doc["rules"])
-    table = _table(doc, variant)
+    table = table_of(doc, variant)
     first_dealer = doc.get("first_dealer", 0)
     if type(first_dealer) is not int or not 0 <= first_dealer < table.n_players:
         raise RefereeError(f"first_dealer must be a seat from 0 to {table.n_players - 1}.", field="first_dealer")
@@ -51,10 +53,11 @@ def score_match(doc: Any) -> dict:
             raise err.at_hand(index) from None
         hands_out.append(hand_out)
 
-    return _result(variant, rules, table, state, hands_out, ending, dealer)
+    return _result(variant, rules, table, state, hands_out, ending, dealer, first_dealer)
 
 
-def _table(doc: dict, variant: Variant) -> Table:
+def table_of(doc: dict, variant: Variant) -> Table:
+    """The seats and sides of a match document (match-format.md, "players"), refused when they cannot be."""
     players = doc.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise RefereeError("'players' must be a list of names.", field="players")
@@ -98,7 +101,7 @@ def _check_start_total(variant: Variant, rules: dict, side: str, total: int) -> 
 
 
 def _score_one(raw: Any, expected_dealer: int, variant: Variant, rules: dict, table: Table, state: GameState,
-               ladder, all_pass: AllPass) -> tuple[dict, int, Ending | None]:
+               ladder, all_pass: AllPass) -> tuple[HandResult, int, Ending | None]:
     events: list[str] = []
     dealer = expected_dealer
     if isinstance(raw, dict) and raw.get("dealer") is not None:
@@ -123,33 +126,32 @@ def _score_one(raw: Any, expected_dealer: int, variant: Variant, rules: dict, ta
 
     same_dealer = variant.same_dealer_after(hand, rules)
     next_dealer = dealer if same_dealer else (dealer + 1) % table.n_players
-    out: dict[str, Any] = {
-        "dealer": dealer, "deltas": list(outcome.deltas), "totals": list(state.totals),
-        "events": events + outcome.events + (["same-dealer"] if same_dealer else []) + (["game-over"] if ending else []),
-        "notes": list(outcome.notes),
-        "maker_side": table.side_of(hand.maker) if hand.maker is not None else None,
-        "made": outcome.made if hand.maker is not None else None,
-    }
-    if state.marks is not None:
-        out["marks"] = list(outcome.marks or [0] * table.n_sides)
+    words = events + outcome.events + (["same-dealer"] if same_dealer else []) + (["game-over"] if ending else [])
+    out = HandResult(
+        dealer=dealer, deltas=tuple(outcome.deltas), totals=tuple(state.totals),
+        events=tuple(Event(word) for word in words), notes=tuple(outcome.notes),
+        maker_side=table.side_of(hand.maker) if hand.maker is not None else None,
+        made=outcome.made if hand.maker is not None else None,
+        marks=tuple(outcome.marks or [0] * table.n_sides) if state.marks is not None else None,
+        maker=hand.maker,
+    )
     return out, next_dealer, ending
 
 
-def _result(variant: Variant, rules: dict, table: Table, state: GameState, hands: list[dict],
-            ending: Ending | None, next_dealer: int) -> dict:
+def _result(variant: Variant, rules: dict, table: Table, state: GameState, hands: list[HandResult],
+            ending: Ending | None, next_dealer: int, first_dealer: int) -> MatchResult:
     sides = table.side_names()
-    result: dict[str, Any] = {
-        "variant": variant.key, "rules": rules, "sides": sides, "hands": hands,
-        "totals": list(state.totals), "finished": ending is not None,
-        "winner": ending.winner if ending else None, "tie": bool(ending and ending.tie),
-        "result": _sentence(variant, rules, table, state, sides, ending),
-        "next_dealer": None if ending else next_dealer,
-        "target": rules.get("target"), "countdown": variant.countdown,
-        "hands_played": state.counted_hands,
-    }
-    if state.marks is not None:
-        result["marks"] = list(state.marks)
-    return result
+    return MatchResult(
+        variant=variant.key, rules=rules, sides=tuple(sides), hands=tuple(hands),
+        totals=tuple(state.totals), finished=ending is not None,
+        winner=ending.winner if ending else None, tie=bool(ending and ending.tie),
+        result=_sentence(variant, rules, table, state, sides, ending),
+        next_dealer=None if ending else next_dealer,
+        target=rules.get("target"), countdown=variant.countdown,
+        hands_played=state.counted_hands,
+        marks=tuple(state.marks) if state.marks is not None else None,
+        first_dealer=first_dealer, n_players=table.n_players,
+    )
 
 
 def _score_line(totals: list[int], order: list[int]) -> str:

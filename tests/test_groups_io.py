@@ -128,12 +128,12 @@ def test_a_bad_file_changes_nothing(client, app, body, message):
 def test_a_failure_half_way_changes_nothing(client, app, monkeypatch):
     from sqlalchemy.exc import OperationalError
 
-    from web import matches
+    from services import new_matches
 
     group_id, _, _ = thursday(client)
     exported = jsonl(client, group_id)
     copy = create_group(client, "Copy")
-    real = matches.build_match
+    real = new_matches.build_match
     calls = []
 
     def failing(doc, result, gid=None):
@@ -142,7 +142,7 @@ def test_a_failure_half_way_changes_nothing(client, app, monkeypatch):
             raise OperationalError("INSERT", {}, Exception("disk full"))
         return real(doc, result, gid)
 
-    monkeypatch.setattr(matches, "build_match", failing)
+    monkeypatch.setattr(new_matches, "build_match", failing)
     before = count_matches(app)
     response = import_text(client, copy, "\n".join(exported))
     # a database that cannot be written (a full disk) is the app's plain 503 (issue 18)

@@ -24,7 +24,7 @@ def test_deleting_the_first_hand_keeps_the_later_dealers(client, app, htmx):
     html = page(client, match_id)
     assert '<b id="dealer">Di</b>' in html
     with app.app_context():
-        result = score_match(db.session.scalar(db.select(Match).where(Match.slug == match_id)).document())
+        result = score_match(db.session.scalar(db.select(Match).where(Match.slug == match_id)).document()).to_json()
     assert [h["dealer"] for h in result["hands"]] == [1, 2]
 
 

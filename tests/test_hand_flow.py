@@ -87,19 +87,27 @@ def test_stale_page_cannot_add_or_edit(client, app):
                                            {"maker": 0, "trump": "S", "tricks": 4}]
 
 
-def test_version_claim_is_atomic(app, db_session):
+def test_a_change_from_an_older_version_of_the_match_fails(app, db_session):
+    """The match's version is SQLAlchemy's version counter: an UPDATE made from a copy read before
+    another change was committed changes nothing and fails."""
     import pytest
+    from sqlalchemy.orm.exc import StaleDataError
 
+    from extensions import db
     from models import Match
-    from models.match import StaleMatch
 
     match = Match(variant="euchre", rules={}, first_dealer=0)
     db_session.add(match)
     db_session.commit()
-    match.claim_version(1)
-    assert match.version == 2
-    with pytest.raises(StaleMatch):
-        match.claim_version(1)
+    assert match.version == 1
+    with db.engine.connect() as other:  # another phone's change, committed meanwhile
+        other.execute(Match.__table__.update().where(Match.__table__.c.id == match.id).values(version=2))
+        other.commit()
+    match.summary = "changed"
+    with pytest.raises(StaleDataError):
+        db_session.commit()
+    db_session.rollback()
+    assert db_session.get(Match, match.id).version == 2
 
 
 def test_edit_recomputes_everything_after(client, app):

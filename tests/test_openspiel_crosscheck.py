@@ -134,7 +134,7 @@ def test_every_hand_score(setting):
         doc = match_doc(deal)
         want = expected_deltas(deal)
         try:
-            res = score_match(doc)
+            res = score_match(doc).to_json()
             hand = res["hands"][0]
             got = (hand["deltas"], hand["totals"], hand["dealer"], res["totals"])
         except Exception as exc:  # noqa: BLE001

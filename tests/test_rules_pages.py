@@ -1,5 +1,5 @@
 """The rules pages: what they say comes from the referee (scoring examples scored by score_match, card
-roles read from card_ranking, docstrings and rulings), and every variant has its page."""
+roles from card_roles, docstrings and rulings), and every variant has its page."""
 from __future__ import annotations
 
 import dataclasses
@@ -48,10 +48,10 @@ def test_scoring_rows_are_exactly_what_score_match_says(key):
         if (key, example.label) in REFUSED:
             continue
         result = referee.score_match(rp.example_document(variant, example))
-        last = result["hands"][-1]
+        last = result.hands[-1]
         shown = rp.score_example(variant, example)
-        assert shown.line == rp.describe(last, result["sides"])
-        assert shown.notes == last["notes"]
+        assert shown.line == last.describe(result.sides)
+        assert shown.notes == list(last.notes)
 
 
 def test_the_new_refusals_are_shown_in_the_referees_words():
@@ -99,21 +99,12 @@ def test_card_names_and_labels():
     assert not rp.card_view("AS").red
 
 
-def test_roles_from_the_referees_ranking_name_both_bowers():
-    roles = rp.roles_from_ranking(referee.card_ranking("euchre", "H"))
-    assert roles["JH"] == "right bower" and roles["JD"] == "left bower"
-    assert roles["AH"] == "trump" and "AD" not in roles
+def test_card_views_read_the_referees_card_roles():
+    """Which card is which bower is the referee's (tests/referee/test_cards.py); the view only words it."""
+    roles = referee.card_roles("euchre", "H")
     assert rp.card_view("JD", roles).aria == "jack of diamonds, left bower"
-
-
-def test_roles_with_the_joker_and_without_bowers():
-    roles = rp.roles_from_ranking(referee.card_ranking("euchre", "S", {"deck": 25}))
-    assert list(roles)[:3] == ["JK", "JS", "JC"]
-    assert roles["JK"] == "the best bower" and roles["JC"] == "left bower"
-    assert rp.card_view("JK", roles).aria == "joker, the best bower"
-    bacon = rp.roles_from_ranking(referee.card_ranking("bacon", "H"))
-    assert "bower" not in " ".join(bacon.values()) and bacon["JH"] == "trump"
-    assert rp.roles_from_ranking(referee.card_ranking("pepper", "NT")) == {}
+    assert rp.card_view("AD", roles).aria == "ace of diamonds"
+    assert rp.card_view("JK", referee.card_roles("euchre", "S", {"deck": 25})).aria == "joker, the best bower"
 
 
 def test_deck_rows_are_the_variants_deck():

@@ -17,15 +17,16 @@ from referee import RefereeError
 
 from forms.disputes import SKIP, JudgeForm, RankingForm, RenegeForm
 from web import scoring
+from web.matches import get_match
 from web.render import render_page
-from web.rules_pages import (TRUMP_LABELS, card_label, card_view, deck_choices, deck_rows, flag_rule, roles_from_ranking,
-                             rules_context, trump_words, variant_groups)
+from web.rules_pages import (TRUMP_LABELS, card_label, card_view, deck_choices, deck_rows, flag_rule, rules_context,
+                             trump_words, variant_groups)
 
 bp = Blueprint("disputes", __name__)
 
 
 @bp.app_template_global("flag_rule")
-def _flag_rule(event: str, variant_key: str, rules: dict | None = None):
+def _flag_rule(event: Any, variant_key: str, rules: dict | None = None):
     return flag_rule(event, variant_key, rules)
 
 
@@ -49,11 +50,11 @@ def rules_page(key: str):
 
 # -- shared by the card tools -------------------------------------------------------------------
 def roles_for(form: Any) -> dict[str, str]:
-    """What each card is under the chosen trump, from the referee's ranking (none before trump is chosen)."""
+    """What each card is under the chosen trump, in the referee's words (none before trump is chosen)."""
     if not form.trump_value or form.has_errors():
         return {}
     try:
-        return roles_from_ranking(referee.card_ranking(form.game.key, form.trump_value, form.rules))
+        return referee.card_roles(form.game.key, form.trump_value, form.rules)
     except RefereeError:
         return {}
 
@@ -89,7 +90,7 @@ def ranking():
         except RefereeError as error:
             form.referee_error(error)
         else:
-            roles = roles_from_ranking(ranked)
+            roles = referee.card_roles(form.game.key, form.trump_value, form.rules)
             context["ranking"] = {
                 "deck": ranked["deck"],
                 "trump": [card_view(c, roles) for c in ranked["trump"]],
@@ -197,141 +198,12 @@ def renege():
     return tool_response("disputes/_renege.html", context)
 
 
-# -- what if: one hand of a match, changed, scored, never saved --------------------------------------
-SET_EVENTS = ("set", "euchred")
-CHANGES = {
-    "more": "taken one more trick",
-    "fewer": "taken one fewer trick",
-    "alone": "gone alone",
-    "made": "not been set",
-}
-
-
-def _shift_tricks(hand: dict, board: Any, step: int) -> tuple[dict, str] | None:
-    """The hand with the makers' tricks moved by ``step`` (a trick comes from, or goes to, the
-    defenders), and who gave or got it; None when no trick can move that way."""
-    maker = hand.get("maker")
-    tricks = hand.get("tricks")
-    total = board.table.tricks
-    if maker is None or tricks is None:
-        return None
-    changed = dict(hand)
-    if isinstance(tricks, int):
-        value = tricks + step
-        if not 0 <= value <= total:
-            return None
-        changed["tricks"] = value
-        return changed, ""
-    counts = list(tricks)
-    if len(counts) == 2 and board.table.partnership:
-        mine = board.side_of(maker)
-        other = 1 - mine
-        if counts[mine] + step < 0 or counts[other] - step < 0:
-            return None
-        counts[mine] += step
-        counts[other] -= step
-        changed["tricks"] = counts
-        return changed, ""
-    # Tricks per seat: the defender with most tricks gives one up, or the next player in gets it.
-    makers = {maker} | ({hand["partner"]} if hand.get("partner") is not None else set())
-    dropped = set(hand.get("dropped") or [])
-    n = len(counts)
-    order = [(maker + i) % n for i in range(1, n)]
-    others = [s for s in order if s not in makers and s not in dropped]
-    if not others:
-        return None
-    if step > 0:
-        giver = max(others, key=lambda s: counts[s])
-        if counts[giver] == 0 or counts[maker] >= total:
-            return None
-        counts[giver] -= 1
-        counts[maker] += 1
-        who = board.players[giver]
-        changed["tricks"] = counts
-        return changed, f"{who} gives up one trick."
-    if counts[maker] == 0:
-        return None
-    taker = others[0]
-    counts[maker] -= 1
-    counts[taker] += 1
-    changed["tricks"] = counts
-    return changed, f"{board.players[taker]} takes that trick."
-
-
-def _what_if_hand(change: str, hand: dict, scored: dict, board: Any) -> tuple[dict, str] | None:
-    if hand.get("void") or hand.get("maker") is None:
-        return None
-    if change == "more":
-        return _shift_tricks(hand, board, 1)
-    if change == "fewer":
-        return _shift_tricks(hand, board, -1)
-    if change == "alone":
-        if "alone" not in board.variant.hand_fields or hand.get("alone"):
-            return None
-        changed = dict(hand, alone=True)
-        if "partner" in board.variant.hand_fields:
-            changed["partner"] = None
-        return changed, ""
-    if change == "made":
-        if not any(e in SET_EVENTS for e in scored.get("events", [])):
-            return None
-        return hand, ""  # worked out in _not_set: the fewest extra tricks the referee calls made
-    return None
-
-
-def _not_set(match: Any, hands: list[dict], index: int, board: Any) -> tuple[dict, str] | None:
-    """The fewest extra tricks for the makers that the referee no longer scores as set."""
-    current: dict = hands[index]
-    note = ""
-    for _ in range(board.table.tricks):
-        shifted = _shift_tricks(current, board, 1)
-        if shifted is None:
-            return None
-        current, step_note = shifted
-        note = step_note or note
-        trial = hands[:index] + [current]
-        try:
-            events = scoring.score(match, trial)["hands"][index]["events"]
-        except RefereeError:
-            continue
-        if not any(e in SET_EVENTS for e in events):
-            return current, note
-    return None
-
-
-def what_if_result(match: Any, board: Any, index: int, change: str) -> dict[str, Any]:
-    """Score the match with one hand changed. Nothing is saved."""
-    hands = [row["hand"].to_dict() for row in board.rows]
-    original = hands[index]
-    scored = board.rows[index]["scored"]
-    option = _what_if_hand(change, original, scored, board)
-    if option is not None and change == "made":
-        option = _not_set(match, hands, index, board)
-    if option is None:
-        return {"possible": False}
-    changed, note = option
-    trial = hands[:index] + [changed] + hands[index + 1:]
-    out: dict[str, Any] = {"possible": True, "hand": changed, "note": note, "stopped": None}
-    try:
-        result = scoring.score(match, trial)
-    except RefereeError as error:
-        if error.hand is None or error.hand <= index:
-            return {"possible": True, "refused": error.message, "hand": changed, "note": note}
-        # A later hand no longer fits (the game would have ended sooner, a forced bid changes...): show the
-        # match up to that hand.
-        out["stopped"] = {"number": error.hand + 1, "message": error.message}
-        result = scoring.score(match, trial[:error.hand])
-    out["result"] = result
-    out["line"] = scoring.describe(result["hands"][index], result["sides"])
-    out["notes"] = result["hands"][index].get("notes", [])
-    out["ended_at"] = next((i + 1 for i, h in enumerate(result["hands"]) if "game-over" in h.get("events", [])), None)
-    return out
+# -- what if: one hand of a match, changed, scored, never saved (the referee's ``what_if``) ----------
+CHANGES = referee.WHAT_IF_CHANGES
 
 
 @bp.get("/matches/<slug:match_slug>/hands/<int:number>/what-if")
 def what_if(match_slug: str, number: int):
-    from web.matches import get_match  # the match pages' own lookup (404 when missing)
-
     match = get_match(match_slug)
     board = scoring.board(match)
     if not 1 <= number <= len(board.rows):
@@ -339,10 +211,9 @@ def what_if(match_slug: str, number: int):
     index = number - 1
     row = board.rows[index]
     change = request.args.get("change", "")
-    options = []
-    for key, words in CHANGES.items():
-        available = _what_if_hand(key, row["hand"].to_dict(), row["scored"], board) is not None
-        options.append({"key": key, "words": words, "available": available})
+    doc = match.document([r["hand"].to_dict() for r in board.rows])
+    available = referee.possible_changes(doc, index, row["scored"])
+    options = [{"key": key, "words": words, "available": available[key]} for key, words in CHANGES.items()]
     status = 200
     answer = None
     problem = None
@@ -351,11 +222,11 @@ def what_if(match_slug: str, number: int):
             problem = "Choose one of the what-ifs shown."
             status = 422
         else:
-            answer = what_if_result(match, board, index, change)
-            if not answer["possible"]:
+            answer = referee.what_if(doc, index, change, row["scored"])
+            if not answer.possible:
                 problem = f"This hand cannot have {CHANGES[change]}."
                 status = 422
-    maker_side = row["scored"]["maker_side"]
+    maker_side = row["scored"].maker_side if row["scored"] is not None else None
     who = board.sides[maker_side] if maker_side is not None else ""
     context = {
         "match": match, "board": board, "row": row, "number": number, "change": change,

@@ -15,6 +15,7 @@ from sqlalchemy import delete, select
 from extensions import db
 from models import Group, Match, Player, RemovedMatch
 from models.base import utcnow
+from services import new_matches
 from web import scoring
 
 KEPT_FOR = timedelta(days=7)
@@ -36,13 +37,11 @@ def remove(group: Group, match: Match) -> RemovedMatch:
 def restore(group: Group, removed: RemovedMatch) -> Match:
     """Bring a deleted match back, with its players as they are called now (a player renamed since
     keeps the match; a player merged away or deleted comes back under the name in the document)."""
-    from web.matches import build_match
-
     doc = dict(removed.document)
     current = {p.id: p.name for p in db.session.scalars(
         select(Player).where(Player.id.in_(removed.player_ids), Player.group_id == group.id))}
     doc["players"] = [current.get(pid, name) for pid, name in zip(removed.player_ids, doc["players"])]
-    match = build_match(doc, scoring.referee.score_match(doc), group.id)
+    match = new_matches.build_match(doc, scoring.referee.score_match(doc), group.id)
     db.session.add(match)
     db.session.delete(removed)
     db.session.commit()

@@ -22,7 +22,10 @@ from extensions import db
 from forms.common import SUIT_NAMES, bid_label
 from models import Match, MatchSeat
 from models.match import parse_played
+from referee import MatchResult
 from referee.jsonin import UnreadableJSON, loads
+from services import new_matches
+from services.new_matches import import_problem
 from web import scoring
 from web.scoring import RefereeError
 
@@ -67,32 +70,32 @@ def _csv(rows: list[list[Any]]) -> str:
     return out.getvalue()
 
 
-def _scored(group_id: int) -> list[tuple[Match, dict]]:
+def _scored(group_id: int) -> list[tuple[Match, MatchResult]]:
     return [(match, scoring.score_kept(match)[0]) for match in group_matches(group_id)]
 
 
 def export_matches_csv(group_id: int) -> str:
     scored = _scored(group_id)
     seats = max((len(m.seats) for m, _ in scored), default=4)
-    sides = max((len(r["sides"]) for _, r in scored), default=2)
+    sides = max((len(r.sides) for _, r in scored), default=2)
     header = (["match", "date", "variant", "game", "status"] + [f"seat_{i + 1}" for i in range(seats)]
               + [f"side_{i + 1}" for i in range(sides)] + [f"total_{i + 1}" for i in range(sides)]
               + ["winner", "hands", "result"])
     rows: list[list[Any]] = [header]
     for match, result in scored:
         names = match.players
-        winner = result.get("winner")
+        winner = result.winner
         rows.append(
             [match.id, match.created_at.date().isoformat(), match.variant, scoring.get_variant(match.variant).name,
-             match.status] + _pad(names, seats) + _pad(result["sides"], sides) + _pad(result["totals"], sides)
-            + [result["sides"][winner] if winner is not None else ("tie" if result.get("tie") else ""),
-               len(result["hands"]), result.get("result", "")])
+             match.status] + _pad(names, seats) + _pad(result.sides, sides) + _pad(result.totals, sides)
+            + [result.sides[winner] if winner is not None else ("tie" if result.tie else ""),
+               len(result.hands), result.result])
     return _csv(rows)
 
 
 def export_hands_csv(group_id: int) -> str:
     scored = _scored(group_id)
-    sides = max((len(r["sides"]) for _, r in scored), default=2)
+    sides = max((len(r.sides) for _, r in scored), default=2)
     header = (["match", "hand", "dealer", "maker", "bid", "trump", "alone", "defender_alone", "partner", "tricks"]
               + [f"points_{i + 1}" for i in range(sides)] + [f"total_{i + 1}" for i in range(sides)] + ["events"])
     rows: list[list[Any]] = [header]
@@ -109,18 +112,18 @@ def _pad(values: list[Any], n: int) -> list[Any]:
     return list(values) + [""] * (n - len(values))
 
 
-def hand_rows(match: Match, result: dict) -> list[dict[str, Any]]:
+def hand_rows(match: Match, result: MatchResult) -> list[dict[str, Any]]:
     """Each hand as words for the hand table and the CSV: who dealt and made, the bid, trump,
     alone, tricks, and the referee's points, running totals and events."""
     names = match.players
     rows = []
-    for number, (hand, scored) in enumerate(zip(match.hands, result.get("hands", [])), 1):
+    for number, (hand, scored) in enumerate(zip(match.hands, result.hands), 1):
         data = hand.to_dict()
         tricks = data.get("tricks")
         partner = data.get("partner")
         rows.append({
             "number": number,
-            "dealer": names[scored["dealer"]] if scored.get("dealer") is not None else "",
+            "dealer": names[scored.dealer],
             "maker": names[data["maker"]] if data.get("maker") is not None else "",
             "bid": bid_label(data["bid"]) if data.get("bid") is not None else "",
             "trump": SUIT_NAMES.get(data.get("trump") or "", ""),
@@ -130,9 +133,9 @@ def hand_rows(match: Match, result: dict) -> list[dict[str, Any]]:
             "partner": names[partner] if isinstance(partner, int) else ("none" if "partner" in data else ""),
             "tricks": "/".join(str(t) for t in tricks) if isinstance(tricks, list) else (
                 "" if tricks is None else str(tricks)),
-            "deltas": scored.get("deltas", []),
-            "totals": scored.get("totals", []),
-            "events": [e for e in scored.get("events", []) if e],
+            "deltas": list(scored.deltas),
+            "totals": list(scored.totals),
+            "events": list(scored.events),
             "void": bool(data.get("void")),
         })
     return rows
@@ -204,8 +207,6 @@ def _documents(text: str) -> Iterator[tuple[int, Any, str | None]]:
 
 def import_documents(group_id: int, raw: bytes | str) -> ImportReport:
     """Check every line, then store the good ones in one transaction; see the module docstring."""
-    from web.matches import build_match, import_problem
-
     report = ImportReport()
     if len(raw) > MAX_IMPORT_BYTES:
         report.error = (f"This is more than {MAX_IMPORT_BYTES // (1024 * 1024)} MB, more than one import takes. "
@@ -238,7 +239,7 @@ def import_documents(group_id: int, raw: bytes | str) -> ImportReport:
                 report.error = (f"One import takes at most {MAX_IMPORT_HANDS:,} hands in all. "
                                 "Split the file into smaller ones. Nothing was imported.")
                 return report
-            doc = dict(doc, players=[" ".join(p.split()) for p in doc["players"]])
+            doc = new_matches.tidy_names(doc)
             try:
                 result = scoring.referee.score_match(doc)
             except RefereeError as error:
@@ -265,7 +266,7 @@ def import_documents(group_id: int, raw: bytes | str) -> ImportReport:
     try:
         matches = []
         for doc, result in ready:
-            match = build_match(doc, result, group_id)
+            match = new_matches.build_match(doc, result, group_id)
             db.session.add(match)
             db.session.flush()
             matches.append(match)

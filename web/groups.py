@@ -232,10 +232,10 @@ def match_record(group_id: int, match_slug: str):
     match = _group_match(group, match_slug)
     board = scoring.board(match)
     result = board.result
-    hands = result.get("hands", [])
-    start = ([t - d for t, d in zip(hands[0]["totals"], hands[0]["deltas"])] if hands else list(result["totals"]))
-    target = None if result.get("countdown") else result.get("target")
-    chart = charts.progression(result["sides"], start, [h["totals"] for h in hands], goal=target,
+    hands = result.hands
+    start = ([t - d for t, d in zip(hands[0].totals, hands[0].deltas)] if hands else list(result.totals))
+    target = None if result.countdown else result.target
+    chart = charts.progression(list(result.sides), start, [list(h.totals) for h in hands], goal=target,
                                goal_label=f"{target} to win" if target else "")
     return render_page("groups/_match.html", group=group, match=match, board=board,
                             rows=group_io.hand_rows(match, result), chart=chart, member=is_member(group))

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import secrets
 from typing import Any
 from urllib.parse import quote
 
@@ -13,13 +12,14 @@ from sqlalchemy import select
 from extensions import db, htmx
 from forms import ImportForm, apply_referee_error, match_form
 from forms.common import humanize
-from models import HAND_KEYS, Hand, Match, MatchSeat, Player
-from models.match import MAX_HANDS, START_TOTAL_MAX, parse_played
-from models.player import NAME_MAX, UNPRINTABLE_NAME, unprintable
+from models import Hand, Match, Player
+from services import new_matches
+from services.new_matches import import_problem, start_match, store_document
 from web import scoring
 from web.access import (NOT_THE_SCORER, check_match, grant_scorer, granted, had_match, may_score, require_member,
                          scored_here)
 from web.converters import as_id
+from web.live import live_context
 from web.render import page_or_fragment
 from web.scoring import RefereeError
 
@@ -137,22 +137,14 @@ def create():
     placeholder = [f"Seat {s + 1}" for s in range(n)]
     form = match_form(variant, n, scoring.sides_for(variant, placeholder), formdata=request.form)
     if form.validate():
-        group_id = group.id if group else None
-        match = Match(variant=variant.key, rules=form.rules(), first_dealer=form.first_dealer.data,
-                      start_totals=form.start_totals(), status="active", version=1, group_id=group_id)
-        for seat, name in enumerate(form.names()):
-            match.seats.append(MatchSeat(seat=seat, player=Player.get_or_create(name, group_id)))
-        db.session.add(match)
-        db.session.flush()
         try:
-            result = scoring.score(match)
+            match = start_match(variant=variant.key, rules=form.rules(), first_dealer=form.first_dealer.data,
+                                start_totals=form.start_totals(), names=form.names(),
+                                group_id=group.id if group else None)
         except RefereeError as error:
-            db.session.rollback()
             apply_referee_error(form, error, {"first_dealer": "first_dealer", "start_totals": "start_0",
                                               "players": "name_0"})
         else:
-            scoring.sync_status(match, result)
-            db.session.commit()
             grant_scorer(match)
             return go(url_for("matches.show", match_slug=match.slug))
     return page_or_fragment("new_match.html", "partials/_new_match.html", status=422,
@@ -160,29 +152,6 @@ def create():
 
 
 # -- the match page ---------------------------------------------------------------------------
-def live_context(match: Match, form: Any = None, editing: Hand | None = None, message: str | None = None,
-                 result: dict | None = None) -> dict[str, Any]:
-    from web.hands import entry_form, preview_of  # the hand form belongs to the hands blueprint
-
-    board = scoring.board(match, result)
-    if form is None and (editing is not None or not board.finished):
-        form = entry_form(board, editing)
-    context = {"match": match, "board": board, "form": form, "editing": editing, "message": message,
-               "share": _share_links(match)}
-    if form is not None:
-        context.update(preview_of(match, form, editing))
-    return context
-
-
-def _share_links(match: Match) -> dict[str, str] | None:
-    """The match's two links, shown on its page: the read-only one to share and the scorer's (this page).
-    None for a night's table game, which its table's card opens."""
-    if match.table_game is not None:
-        return None
-    return {"watch": url_for("watch.show", watch_slug=match.watch_slug),
-            "scorer": url_for("matches.show", match_slug=match.slug)}
-
-
 @bp.get("/<slug:match_slug>")
 def show(match_slug: str):
     match = get_match(match_slug)
@@ -212,18 +181,7 @@ def rematch(match_slug: str):
         abort(403, description="A progressive night's game has no rematch: the night seats the next game.")
     if not may_score(old):
         abort(403, description=NOT_THE_SCORER)
-    result, _refused = scoring.score_kept(old)
-    n = len(old.seats)
-    dealt = [h.get("dealer") for h in result.get("hands", []) if h.get("dealer") is not None]
-    first_dealer = (dealt[-1] + 1) % n if dealt else (old.first_dealer + 1) % n
-    match = Match(variant=old.variant, rules=dict(old.rules or {}), first_dealer=first_dealer,
-                  status="active", version=1, group_id=old.group_id)
-    for seat in old.seats:
-        match.seats.append(MatchSeat(seat=seat.seat, player=seat.player))
-    db.session.add(match)
-    db.session.flush()
-    scoring.sync_status(match, scoring.score(match))
-    db.session.commit()
+    match = new_matches.rematch(old)
     grant_scorer(match)
     return go(url_for("matches.show", match_slug=match.slug))
 
@@ -248,39 +206,6 @@ def import_form():
     return page_or_fragment("import.html", "partials/_import.html", form=ImportForm())
 
 
-def import_problem(doc: dict) -> str | None:
-    """What the app itself cannot store (the referee checks the rest)."""
-    if doc.get("format") not in (None, "euchre-match/1"):
-        return f"This is not a euchre-match/1 document (its format is {doc.get('format')!r})."
-    players = doc.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        return "'players' must be a list of names."
-    names = [" ".join(p.split()) for p in players]
-    if any(len(p) > NAME_MAX for p in names):
-        return f"Player names can be at most {NAME_MAX} letters."
-    if any(unprintable(p) for p in names):
-        return UNPRINTABLE_NAME
-    if len({p.casefold() for p in names}) != len(names):
-        return "Each player may sit at the table only once."
-    if "played" in doc and parse_played(doc["played"]) is None:
-        return "The date it was played is not a date (write it like 2025-03-06 or 2025-03-06T19:30:00Z)."
-    hands = doc.get("hands", [])
-    if not isinstance(hands, list):
-        return "'hands' must be a list."
-    if len(hands) > MAX_HANDS:
-        return f"A match can hold at most {MAX_HANDS} hands; this one has {len(hands):,}."
-    starts = doc.get("start_totals")
-    if isinstance(starts, list) and any(isinstance(t, (int, float)) and not isinstance(t, bool)
-                                        and not -START_TOTAL_MAX <= t <= START_TOTAL_MAX for t in starts):
-        return f"Start totals go from -{START_TOTAL_MAX} to {START_TOTAL_MAX}."
-    for index, hand in enumerate(hands):
-        if isinstance(hand, dict):
-            unknown = sorted(set(hand) - set(HAND_KEYS))
-            if unknown:
-                return f"Hand {index + 1}: this app does not know the key '{unknown[0]}'."
-    return None
-
-
 @bp.post("/import")
 def import_match():
     form = ImportForm()
@@ -291,36 +216,15 @@ def import_match():
         if problem:
             target.errors = list(target.errors) + [problem]
         else:
-            doc = dict(doc, players=[" ".join(p.split()) for p in doc["players"]])
             try:
-                result = scoring.referee.score_match(doc)
+                match = store_document(doc)
             except RefereeError as error:
                 where = f"Hand {error.hand + 1}: " if error.hand is not None else ""
                 target.errors = list(target.errors) + [where + error.message]
             else:
-                match = build_match(doc, result)
-                db.session.add(match)
-                db.session.commit()
                 grant_scorer(match)
                 return go(url_for("matches.show", match_slug=match.slug))
     return page_or_fragment("import.html", "partials/_import.html", status=422, form=form)
-
-
-def build_match(doc: dict, result: dict, group_id: int | None = None) -> Match:
-    """A new match (not yet added or committed) from a checked document and the referee's result."""
-    match = Match(variant=doc["variant"], rules=dict(doc.get("rules") or {}), group_id=group_id,
-                  first_dealer=doc.get("first_dealer", 0), start_totals=doc.get("start_totals"), version=1)
-    played = parse_played(doc.get("played"))
-    if played is not None:
-        match.created_at = match.updated_at = played
-    for seat, name in enumerate(doc["players"]):
-        match.seats.append(MatchSeat(seat=seat, player=Player.get_or_create(name, group_id)))
-    for position, data in enumerate(doc.get("hands", [])):
-        hand = Hand(position=position, token=f"import-{secrets.token_urlsafe(12)}")
-        hand.set_from_dict(data)
-        match.hands.append(hand)
-    scoring.sync_status(match, result)
-    return match
 
 
 def variant_label(key: str) -> str:

@@ -14,9 +14,9 @@ from functools import lru_cache
 from typing import Any
 
 import referee
-from referee import RefereeError, get_variant
+from referee import RefereeError, RuleSection, get_variant, rule_section
 
-from web.scoring import describe
+from forms.common import normalise_card, option_of, rules_for_deck, variant_groups  # noqa: F401  (shown here too)
 
 # -- cards, for people and screen readers -----------------------------------------------------
 SUIT_ORDER = "SHDC"
@@ -25,15 +25,6 @@ SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT":
 RANK_NAMES = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 TRUMP_LABELS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "No trump"}
 JOKER = "JK"
-
-
-def normalise_card(text: str) -> str:
-    """Tidy what a person typed into the card code of match-format.md ("10h" -> "TH"). Whether it
-    is a card of the game is the referee's call."""
-    code = text.strip().upper()
-    if code.startswith("10"):
-        code = "T" + code[2:]
-    return code
 
 
 def is_card_code(code: str) -> bool:
@@ -87,28 +78,6 @@ def card_view(code: str, roles: dict[str, str] | None = None) -> CardView:
                     roles.get(code, ""))
 
 
-def roles_from_ranking(ranking: dict) -> dict[str, str]:
-    """Name what the referee's trump order shows: the cards ranked above the ace of trump are the
-    bowers (the joker, the jack of trump, the jack of the same colour); every other card in the
-    trump list is a trump. Plain-suit cards have no role."""
-    roles: dict[str, str] = {}
-    trump_cards = ranking.get("trump") or []
-    bowers = True
-    trump_suit = next((c[1] for c in trump_cards if c != JOKER and c[0] != "J"), None)
-    for code in trump_cards:
-        if bowers and (code == JOKER or code[0] == "J"):
-            if code == JOKER:
-                roles[code] = "the best bower"
-            elif code[1] == trump_suit:
-                roles[code] = "right bower"
-            else:
-                roles[code] = "left bower"
-        else:
-            bowers = False
-            roles[code] = "trump"
-    return roles
-
-
 def deck_rows(deck: Any) -> list[tuple[str, list[str]]]:
     """The deck's distinct cards in rows per suit, high to low, then the joker: the tap grid."""
     ranks = sorted(set(deck.ranks), key="23456789TJQKA".index, reverse=True)
@@ -119,17 +88,6 @@ def deck_rows(deck: Any) -> list[tuple[str, list[str]]]:
 
 
 # -- variant facts ----------------------------------------------------------------------------
-def variant_groups() -> list[tuple[str, list[Any]]]:
-    groups: dict[str, list[Any]] = {}
-    for variant in referee.VARIANTS.values():
-        groups.setdefault(variant.group, []).append(variant)
-    return list(groups.items())
-
-
-def option_of(variant: Any, key: str) -> Any | None:
-    return next((o for o in variant.options if o.key == key), None)
-
-
 def show_value(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -144,17 +102,6 @@ def deck_choices(variant: Any) -> list[tuple[str, str]]:
     if option is None or option.choices is None:
         return []
     return [(str(c), variant.deck_for({"deck": c}).name) for c in option.choices]
-
-
-def rules_for_deck(variant: Any, deck: str | None) -> dict:
-    """House rules that only pick the deck (for the card tools)."""
-    option = option_of(variant, "deck")
-    if option is None or not deck:
-        return {}
-    for choice in option.choices or ():
-        if str(choice) == deck:
-            return {"deck": choice}
-    return {}
 
 
 def docstring(obj: Any) -> str:
@@ -424,11 +371,11 @@ def score_example(variant: Any, example: Example) -> ExampleRow:
     except RefereeError as error:
         row.refused = error.message
         return row
-    last = result["hands"][-1]
-    row.line = describe(last, result["sides"])
-    row.notes = list(last.get("notes", []))
-    if result["finished"]:
-        row.game_over = result["result"]
+    last = result.hands[-1]
+    row.line = last.describe(result.sides)
+    row.notes = list(last.notes)
+    if result.finished:
+        row.game_over = result.result
     return row
 
 
@@ -470,7 +417,7 @@ def deal_rule(variant: Any) -> str:
         doc = {"format": "euchre-match/1", "variant": variant.key, "players": list(NAMES[:variant.default_players]),
                "first_dealer": 0, "hands": hands}
         try:
-            return referee.score_match(doc)["next_dealer"]
+            return referee.score_match(doc).next_dealer
         except RefereeError:
             return None
 
@@ -581,15 +528,6 @@ def rules_context(variant: Any) -> dict[str, Any]:
 
 
 # -- flags on the match page --------------------------------------------------------------------
-FLAG_ALIASES = {
-    "forced": "forced", "stuck-dealer": "forced", "joker-holder": "forced", "forced-bid": "forced",
-    "sit-out": "sit-out", "sat-out": "sit-out", "sat_out": "sit-out", "sit-out-not-allowed": "sit-out",
-    "dealer-out-of-turn": "dealer", "dealer": "dealer",
-    "after-game-end": "end", "hand-after-game-end": "end", "game-over": "end", "end": "end",
-    "renege": "renege",
-}
-
-
 @dataclass(frozen=True)
 class FlagRule:
     title: str
@@ -598,10 +536,11 @@ class FlagRule:
     variant: Any
 
 
-def flag_rule(event: str, variant_key: str, rules: dict | None = None) -> FlagRule | None:
+def flag_rule(event: Any, variant_key: str, rules: dict | None = None) -> FlagRule | None:
     """The rule behind a flag on the match page, in the referee's words, and the rules-page section
-    it lives in. None for an event or variant it does not know."""
-    kind = FLAG_ALIASES.get(str(event or "").strip().lower())
+    it lives in (the referee's ``rule_section`` of an event, a refusal's code, or a section).
+    None for anything else, or a variant it does not know."""
+    kind = rule_section(event)
     try:
         variant = get_variant(variant_key)
     except RefereeError:
@@ -611,20 +550,20 @@ def flag_rule(event: str, variant_key: str, rules: dict | None = None) -> FlagRu
         variant.resolve_rules(resolved_overrides)
     except RefereeError:
         resolved_overrides = {}
-    if kind == "forced":
+    if kind == RuleSection.FORCED:
         return FlagRule("Forced bid", variant.all_pass_rule(resolved_overrides).message, "forced", variant)
-    if kind == "dealer":
+    if kind == RuleSection.DEAL:
         return FlagRule("Dealer out of turn", deal_rule(variant), "deal", variant)
-    if kind == "end":
+    if kind == RuleSection.END:
         first = (paragraphs(docstring(variant.end)) or [""])[0]
         return FlagRule("Hand after the game ended",
                         f"The game is over once it is won; no hand can follow it. {first}", "end", variant)
-    if kind == "sit-out":
+    if kind == RuleSection.SIT_OUT:
         if "sat_out" not in variant.hand_fields:
             return FlagRule("Sitting out", f"In {variant.name} the defenders may not sit out.", "sit-out", variant)
         return FlagRule("Sitting out", f"In {variant.name} the defenders may sit out, but not always: the rules page "
                                        "lists when they may not.", "sit-out", variant)
-    if kind == "renege":
+    if kind == RuleSection.RENEGE:
         option = option_of(variant, "renege_penalty")
         if option is None:
             return FlagRule("Renege", f"The referee has no renege penalty for {variant.name}.", "renege", variant)

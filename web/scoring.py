@@ -1,21 +1,23 @@
-"""The app's only door to the referee: build the match document, ask, and shape the answer for
-templates. No points are computed here; the referee decides everything."""
+"""The match page's reading of the referee: its answer shaped for templates (the ``Board``). Asking
+it about a stored match is ``services.scoresheet``'s, re-exported here for the views.
+No points are computed here; the referee decides everything."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
 import referee
-from referee import RefereeError, get_variant
+from referee import HandResult, MatchResult, RefereeError, get_variant
 from referee.entry import entry_choices
 
+from forms.common import variant_groups
 from forms.hand import Table
 from forms.match import house_rules_in_force
 from models import Match
-from models.match import MAX_HANDS
+from services.scoresheet import record, score, score_kept, sync_status
 
-__all__ = ["RefereeError", "Board", "table_for", "score", "board", "describe", "variant_groups", "sides_for",
-           "sync_status", "record", "has_pepper_bids"]
+__all__ = ["RefereeError", "Board", "table_for", "score", "board", "variant_groups", "sides_for",
+           "sync_status", "record", "score_kept", "has_pepper_bids"]
 
 
 def table_for(variant: Any, players: list[str], rules: dict) -> Table:
@@ -23,9 +25,7 @@ def table_for(variant: Any, players: list[str], rules: dict) -> Table:
     all_pass = variant.all_pass_rule(rules)
     choices = entry_choices(variant, n, rules)  # only what can happen at this table
     return Table(
-        allpass_kind=all_pass.kind,
-        allpass_bid=all_pass.bid,
-        allpass_message=all_pass.message,
+        all_pass=all_pass,
         fields=choices.fields,
         club_upcard_rules_out=choices.club_upcard_rules_out,
         players=tuple(players),
@@ -37,97 +37,11 @@ def table_for(variant: Any, players: list[str], rules: dict) -> Table:
     )
 
 
-def score(match: Match, hands: list[dict] | None = None) -> dict:
-    """The referee's result document for ``match`` (with ``hands`` in place of the stored ones).
-
-    A change that would take the match past ``MAX_HANDS`` is refused like any hand the referee
-    refuses, so a match never grows past what its import and its page take."""
-    if hands is not None and len(hands) > MAX_HANDS and len(hands) > len(match.hands):
-        raise RefereeError(f"A match can hold at most {MAX_HANDS} hands; start a new match to go on.",
-                           hand=len(hands) - 1)
-    return referee.score_match(match.document(hands))
-
-
-def score_kept(match: Match) -> tuple[dict, RefereeError | None]:
-    """The result of a match as it is stored, and the referee's refusal when it holds something it now
-    refuses (a match saved before a rule was made stricter: a hand, or start totals, that could not
-    have happened). Then the hands before the refused one are scored (without the start totals, when
-    they are what is refused), so the page still shows the match and says what to fix."""
-    try:
-        return score(match), None
-    except RefereeError as error:
-        hands = [hand.to_dict() for hand in match.hands]
-        if error.hand is not None:
-            try:
-                return score(match, hands[:error.hand]), error
-            except RefereeError:
-                pass
-        doc = match.document([])
-        doc.pop("start_totals", None)
-        return referee.score_match(doc), error
-
-
 def sides_for(variant: Any, players: list[str], rules: dict | None = None) -> list[str]:
     """The referee's names for the sides, from an empty match (used before a match exists)."""
     doc = {"format": "euchre-match/1", "variant": variant.key, "rules": rules or {}, "players": players,
            "first_dealer": 0, "hands": []}
-    return list(referee.score_match(doc)["sides"])
-
-
-# The referee's event words that the group stats count (see referee/variants).
-MARCH_EVENTS = frozenset({"march", "lone-march", "all-tricks"})
-PEPPER_EVENTS = frozenset({"pepper", "little-pepper", "big-pepper"})
-
-
-def sync_status(match: Match, result: dict) -> None:
-    """Keep the match's stored status and one-line summary in step with the referee, and the
-    referee's verdicts that the group stats add up in SQL (see ``record``)."""
-    match.status = "finished" if result.get("finished") else "active"
-    match.summary = result.get("result") or ""
-    record(match, result)
-
-
-def record(match: Match, result: dict) -> None:
-    """Copy the referee's result onto the rows, for stats: the winner and the hands played on the
-    match, each seat's side and what that side scored, and per hand the makers' side, whether they
-    made it, and whether it was a march, a loner or a pepper bid. Nothing here is worked out by
-    the app: it is the referee's ``winner``, ``deltas``, ``maker_side``, ``made`` and ``events``.
-
-    ``match.hands`` must be the hands ``result`` scored, in order.
-    """
-    scored_hands = result.get("hands", [])
-    n_sides = len(result["sides"])
-    match.winner = result.get("winner")
-    match.hands_played = result.get("hands_played", len(scored_hands))
-    points = [0] * n_sides
-    for hand, scored in zip(match.hands, scored_hands):
-        events = set(scored.get("events", ()))
-        points = [p + d for p, d in zip(points, scored["deltas"])]
-        hand.maker_side = scored.get("maker_side")
-        hand.made = scored.get("made")
-        has_maker = hand.made is not None
-        hand.march = has_maker and bool(events & MARCH_EVENTS)
-        hand.loner = has_maker and "alone" in events
-        hand.pepper = has_maker and bool(events & PEPPER_EVENTS)
-    for seat in match.seats:
-        # match-format.md: the sides are the teams (seats i, i+2, i+4 together) or the seats.
-        seat.side = seat.seat % n_sides
-        seat.points = points[seat.side]
-
-
-def describe(result_hand: dict, sides: list[str]) -> str:
-    """One line for a scored hand, e.g. "Ann & Cy +2 (march)"."""
-    events = [e for e in result_hand.get("events", []) if e]
-    deltas = result_hand.get("deltas", [])
-    parts = [f"{sides[i]} {_signed(d)}" for i, d in enumerate(deltas) if d]
-    if not parts:
-        parts = ["No score"]
-    words = ", ".join(e.replace("-", " ") for e in events)
-    return ", ".join(parts) + (f" ({words})" if words else "")
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else f"−{-value}"
+    return list(referee.score_match(doc).sides)
 
 
 @dataclass
@@ -137,7 +51,7 @@ class Board:
     match: Match
     variant: Any
     rules: dict
-    result: dict
+    result: MatchResult
     table: Table
     rows: list[dict]
     # What the referee refuses in the stored match (a hand saved before a rule was made stricter).
@@ -153,40 +67,36 @@ class Board:
 
     @property
     def sides(self) -> list[str]:
-        return self.result["sides"]
+        return list(self.result.sides)
 
     @property
     def dealer(self) -> int | None:
-        return self.result.get("next_dealer")
+        return self.result.next_dealer
 
     @property
     def finished(self) -> bool:
-        return bool(self.result.get("finished"))
+        return self.result.finished
 
     @property
     def players(self) -> tuple[str, ...]:
         return self.table.players
 
-    def side_of(self, seat: int) -> int:
-        """The side a seat plays for: match-format.md fixes seats i and i+2 as partners, team 0 holding seat 0."""
-        return seat % 2 if self.table.partnership else seat
-
     @property
     def goal(self) -> str:
         """The target line under the scoreboard."""
-        rules = self.result.get("rules", self.rules)
-        target = self.result.get("target", rules.get("target"))
-        if self.result.get("countdown", self.variant.countdown):
+        rules = self.result.rules
+        target = self.result.target
+        if self.result.countdown:
             start = rules.get("start")
             return f"Counting down from {start} to 0" if start is not None else "Counting down to 0"
         if target:
             return f"Playing to {target}"
         if rules.get("hands"):
-            counted = self.result["hands_played"]
+            counted = self.result.hands_played
             return f"Hand {min(counted + 1, rules['hands'])} of {rules['hands']}" if not self.finished \
                 else f"{rules['hands']} hands played"
         if "hands" in rules:  # a hand limit of none: a progressive night's table plays until the bell
-            return f"Hand {self.result['hands_played'] + 1}, until the bell"
+            return f"Hand {self.result.hands_played + 1}, until the bell"
         return ""
 
     def dealer_for(self, editing: Any = None) -> int | None:
@@ -205,8 +115,8 @@ class Board:
         return None
 
     @property
-    def marks(self) -> list[int] | None:
-        return self.result.get("marks")
+    def marks(self) -> tuple[int, ...] | None:
+        return self.result.marks
 
     @property
     def all_passed(self) -> str:
@@ -218,30 +128,30 @@ class Board:
         return house_rules_in_force(self.variant, self.rules)
 
 
-def board(match: Match, result: dict | None = None) -> Board:
+def board(match: Match, result: MatchResult | None = None) -> Board:
     variant = get_variant(match.variant)
     problem = None
     if result is None:
         result, problem = score_kept(match)
     rows = []
-    scored_hands = result.get("hands", [])
+    scored_hands = result.hands
     for index, hand in enumerate(match.hands):
         if index >= len(scored_hands):  # not scored: the referee refused it, or one before it
-            rows.append({"index": index, "number": index + 1, "hand": hand, "scored": {"events": []},
+            rows.append({"index": index, "number": index + 1, "hand": hand, "scored": None,
                          "dealer": None, "notes": [], "totals": [], "unscored": True,
                          "line": "Could not have happened: edit or delete it." if problem and problem.hand == index
                          else "Not scored until the hand before it is right."})
             continue
-        scored = scored_hands[index]
+        scored: HandResult = scored_hands[index]
         rows.append({
             "index": index,
             "number": index + 1,
             "hand": hand,
             "scored": scored,
-            "dealer": scored.get("dealer"),
-            "line": describe(scored, result["sides"]),
-            "notes": scored.get("notes", []),
-            "totals": scored.get("totals", []),
+            "dealer": scored.dealer,
+            "line": scored.describe(result.sides),
+            "notes": list(scored.notes),
+            "totals": list(scored.totals),
         })
     table = table_for(variant, match.players, match.rules or {})
     return Board(match=match, variant=variant, rules=match.rules or {}, result=result, table=table, rows=rows,
@@ -256,11 +166,3 @@ def has_pepper_bids(key: str) -> bool:
         return False
     rules = variant.resolve_rules({})
     return any("pepper" in str(bid) for n in variant.players for bid in variant.bids_for(n, rules))
-
-
-def variant_groups() -> list[tuple[str, list[Any]]]:
-    """The variants grouped for the new-match list, in the referee's display order."""
-    groups: dict[str, list[Any]] = {}
-    for variant in referee.VARIANTS.values():
-        groups.setdefault(variant.group, []).append(variant)
-    return list(groups.items())

@@ -30,7 +30,7 @@ def match(variant: str, hands: list, *, rules: dict | None = None, players: int 
 
 def score(variant: str, hands: list, **kwargs: Any) -> dict[str, Any]:
     """The result document for these hands."""
-    return score_match(match(variant, hands, **kwargs))
+    return score_match(match(variant, hands, **kwargs)).to_json()
 
 
 def last(result: dict[str, Any]) -> dict[str, Any]:

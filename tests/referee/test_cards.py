@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee import RefereeError, card_ranking, explain_legal, judge_trick, legal_plays
+from referee import CardRole, RefereeError, card_ranking, card_roles, explain_legal, judge_trick, legal_plays
 
 TRICKS = [
     # (variant, trump, rules, plays, winning seat, winning card, words the reason must contain)
@@ -222,3 +222,38 @@ def test_legal_errors(variant, trump, led, hand, field):
     with pytest.raises(RefereeError) as info:
         legal_plays(variant, trump, led, hand)
     assert info.value.field == field, info.value
+
+
+# -- what each card of the trump suit is (the card tools' labels) -------------------------------------
+ROLES = [
+    pytest.param("euchre", "H", None, {"JH": CardRole.RIGHT_BOWER, "JD": CardRole.LEFT_BOWER, "AH": CardRole.TRUMP},
+                 id="[000] Euchre, Card ranking: J-hearts right bower, J-diamonds left bower, then A-hearts"),
+    pytest.param("euchre", "C", None, {"JC": CardRole.RIGHT_BOWER, "JS": CardRole.LEFT_BOWER, "9C": CardRole.TRUMP},
+                 id="[000] Euchre: clubs trump, J-spades is the left bower"),
+    pytest.param("euchre", "S", {"deck": 25}, {"JK": CardRole.BEST_BOWER, "JS": CardRole.RIGHT_BOWER,
+                                               "JC": CardRole.LEFT_BOWER},
+                 id="[004] Variation 2: the joker is the best bower, above the right bower"),
+    pytest.param("hasenpfeffer", "D", None, {"JK": CardRole.BEST_BOWER, "JD": CardRole.RIGHT_BOWER,
+                                             "JH": CardRole.LEFT_BOWER},
+                 id="[000] Hasenpfeffer, Card ranking: 1. the joker, 2. right bower, 3. left bower"),
+    pytest.param("bacon", "H", None, {"JH": CardRole.TRUMP, "AH": CardRole.TRUMP},
+                 id="[000] Bacon: 52 cards and no bowers; the jack of trump is a plain trump"),
+    pytest.param("double-hasenpfeffer", "H", None, {"JH": CardRole.TRUMP},
+                 id="[002] Double Hasenpfeffer: no bowers"),
+]
+
+
+@pytest.mark.parametrize("variant, trump, rules, expected", ROLES)
+def test_card_roles(variant, trump, rules, expected):
+    roles = card_roles(variant, trump, rules)
+    assert {card: roles[card] for card in expected} == expected
+    assert list(roles) == card_ranking(variant, trump, rules)["trump"]  # best first, every trump, nothing else
+
+
+def test_card_roles_name_only_trumps_and_none_at_no_trump():
+    """[002] Bid Euchre, Cards: with no trump there are no bowers; a plain card has no role."""
+    assert card_roles("pepper", "NT") == {}
+    roles = card_roles("euchre", "H")
+    assert "AD" not in roles and "JS" not in roles
+    assert "bower" not in " ".join(card_roles("bacon", "H").values())
+    assert str(CardRole.LEFT_BOWER) == "left bower"  # the words shown beside the card

@@ -9,7 +9,7 @@ from tests.referee.conftest import match
 
 
 def made_flags(doc: dict) -> list:
-    return [h["made"] for h in score_match(doc)["hands"]]
+    return [h["made"] for h in score_match(doc).to_json()["hands"]]
 
 
 def test_euchre_made_march_euchred_and_thrown_in():
@@ -22,7 +22,7 @@ def test_bid_euchre_pepper_made_and_set():
     doc = match("bid-euchre", [{"maker": 0, "bid": 4, "trump": "S", "tricks": 5},
                                {"maker": 1, "bid": "little-pepper", "trump": "H", "tricks": 6},
                                {"maker": 2, "bid": 5, "trump": "D", "tricks": 3}])
-    result = score_match(doc)
+    result = score_match(doc).to_json()
     assert [h["made"] for h in result["hands"]] == [True, True, False]
     assert "little-pepper" in result["hands"][1]["events"]
 
@@ -36,6 +36,6 @@ def test_buck_euchre_without_a_maker():
 def test_made_agrees_with_the_events_in_every_euchre_hand(events, made):
     doc = match("euchre", [{"maker": s % 4, "tricks": t, "alone": s % 3 == 0} for s, t in
                            enumerate([0, 1, 2, 3, 4, 5, 3, 0])], rules={"target": 99})
-    for hand in score_match(doc)["hands"]:
+    for hand in score_match(doc).to_json()["hands"]:
         if set(hand["events"]) & events:
             assert hand["made"] is made

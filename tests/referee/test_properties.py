@@ -166,10 +166,10 @@ def until_the_end(doc: dict) -> tuple[dict, dict]:
     its result. Scoring every prefix also checks that no prefix of a valid document is refused."""
     hands = doc["hands"]
     for k in range(1, len(hands) + 1):
-        result = score_match(dict(doc, hands=hands[:k]))
+        result = score_match(dict(doc, hands=hands[:k])).to_json()
         if result["finished"]:
             return dict(doc, hands=hands[:k]), result
-    return doc, score_match(doc)
+    return doc, score_match(doc).to_json()
 
 
 def start_totals(doc: dict, result: dict) -> list[int]:
