@@ -220,7 +220,7 @@ def history(group_id: int):
 def _group_match(group: Group, match_slug: str) -> Match:
     """One of the group's matches, for its record and its tidying (a viewer of the group may see it too,
     so the match page's own guard is not asked)."""
-    match = db.session.scalar(select(Match).where(Match.slug == match_slug))
+    match = db.session.scalar(_with_players(select(Match).where(Match.slug == match_slug)))
     if match is None or match.group_id != group.id:
         abort(404)
     return match
