@@ -46,6 +46,7 @@ class RenderGuard:
         if rendering:
             message = f"SQL while rendering {rendering[-1]}: {' '.join(statement.split())[:200]}"
             self.caught.append(message)
+            rendering.clear()  # the render ends here: it will not say so itself
             raise SqlWhileRendering(message)
 
     def take(self) -> list[str]:
