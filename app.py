@@ -168,7 +168,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     @app.errorhandler(404)
     def not_found(_error):
-        return render_page("partials/_message.html", 404, title="Not found", message="There is nothing here.", reload=False)
+        return render_page("partials/_message.html", 404, title="Not found", message="There is nothing here.",
+                           reload=False)
 
     @app.errorhandler(OperationalError)
     @app.errorhandler(InternalError)
@@ -180,8 +181,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         except (OperationalError, InternalError):  # the connection itself is gone: it is dropped anyway
             pass
         writing = request.method not in ("GET", "HEAD", "OPTIONS")
-        return render_page("partials/_message.html", 503, {"Retry-After": "5"}, title="Not saved" if writing else "Try again",
-                           message=UNSAVED if writing else UNREADABLE, reload=False)
+        return render_page("partials/_message.html", 503, {"Retry-After": "5"},
+                           title="Not saved" if writing else "Try again", message=UNSAVED if writing else UNREADABLE,
+                           reload=False)
 
     @app.errorhandler(DataError)
     def unstorable(_error):
