@@ -69,5 +69,5 @@ def register_filters(app: Flask) -> None:
 
 
 def night_page(fragment: str, status: int = 200, headers: dict | None = None, **context: Any):
-    """A night's page: ``nights/page.html``, whose content is ``fragment``."""
-    return render_page("nights/page.html", status, headers, body=fragment, **context)
+    """A night's page: ``nights/page.html`` round ``fragment`` (the part htmx gets)."""
+    return render_page("nights/page.html", status, headers, part=fragment, body=fragment, **context)
