@@ -34,7 +34,8 @@ def render_page(template: str, status: int = 200, headers: dict | None = None, *
 
 def page_or_fragment(page_template: str, fragment: str, status: int = 200, headers: dict | None = None,
                      **context: Any):
-    """Deprecated: for views written before ``render_page`` (a page template that includes ``fragment``)."""
+    """Deprecated, used by nothing here: kept so that views written on other branches before ``render_page``
+    (a wrapper page that includes ``fragment``) still run once merged. Convert them, then delete this."""
     return render_page(page_template, status, headers, part=fragment, **context)
 
 
