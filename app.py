@@ -8,7 +8,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, has_request_context, render_template, request
+from flask import Flask, has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
@@ -147,6 +147,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     import backup
     import models  # noqa: F401  (registers the tables with the metadata)
     from web import compression, converters, public_address, register_blueprints
+    from web.render import render_page
 
     converters.register(app)  # before the routes: ids and names that the database cannot hold are a 404
     register_blueprints(app)
@@ -157,20 +158,18 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError):
         message = "This page is too old to send (its security token expired). Reload the page and try again."
-        template = "partials/_message.html" if htmx else "message.html"
-        return render_template(template, title="Please reload", message=message, reload=True), 400
+        return render_page("partials/_message.html", 400, title="Please reload", message=message, reload=True)
 
     @app.errorhandler(403)
     def forbidden(error):
-        template = "partials/_message.html" if htmx else "message.html"
         message = error.description if error.description and not error.description.startswith("You don't") \
             else "You may not do that here."
-        return render_template(template, title="Not allowed", message=message, reload=False), 403
+        return render_page("partials/_message.html", 403, title="Not allowed", message=message, reload=False)
 
     @app.errorhandler(404)
     def not_found(_error):
-        template = "partials/_message.html" if htmx else "message.html"
-        return render_template(template, title="Not found", message="There is nothing here.", reload=False), 404
+        return render_page("partials/_message.html", 404, title="Not found", message="There is nothing here.",
+                           reload=False)
 
     @app.errorhandler(OperationalError)
     @app.errorhandler(InternalError)
@@ -182,22 +181,20 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         except (OperationalError, InternalError):  # the connection itself is gone: it is dropped anyway
             pass
         writing = request.method not in ("GET", "HEAD", "OPTIONS")
-        template = "partials/_message.html" if htmx else "message.html"
-        return render_template(template, title="Not saved" if writing else "Try again",
-                               message=UNSAVED if writing else UNREADABLE, reload=False), 503, {"Retry-After": "5"}
+        return render_page("partials/_message.html", 503, {"Retry-After": "5"},
+                           title="Not saved" if writing else "Try again", message=UNSAVED if writing else UNREADABLE,
+                           reload=False)
 
     @app.errorhandler(DataError)
     def unstorable(_error):
         """The last guard behind the forms' checks: a value the database refuses as data (a NUL in a
         text on PostgreSQL, an integer out of range) is the sender's mistake, a 400, never a 500."""
         db.session.rollback()
-        template = "partials/_message.html" if htmx else "message.html"
-        return render_template(template, title="Not stored", message=UNSTORABLE, reload=False), 400
+        return render_page("partials/_message.html", 400, title="Not stored", message=UNSTORABLE, reload=False)
 
     @app.errorhandler(RequestEntityTooLarge)
     def too_large(_error):
-        template = "partials/_message.html" if htmx else "message.html"
-        return render_template(template, title="Too large", message=TOO_LARGE, reload=False), 413
+        return render_page("partials/_message.html", 413, title="Too large", message=TOO_LARGE, reload=False)
 
     @app.after_request
     def security_headers(response):

@@ -14,6 +14,8 @@ from typing import Any, Iterator
 
 import pytest
 
+from tests import render_guard
+
 ROOT = Path(__file__).resolve().parents[1]
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
@@ -49,6 +51,7 @@ def app(tmp_path_factory: pytest.TempPathFactory):
     with flask_app.app_context():
         _drop_everything()  # a clean slate, even after an interrupted run
         upgrade()
+        flask_app.extensions["render_guard"] = render_guard.install(flask_app, db.engine)
     yield flask_app
     with flask_app.app_context():
         db.session.remove()
@@ -71,6 +74,8 @@ def clean_db(app) -> Iterator[None]:
     wipe()
     yield
     wipe()
+    caught = app.extensions["render_guard"].take()
+    assert not caught, f"views must load what templates show: {caught}"
 
 
 class Client:

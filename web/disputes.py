@@ -3,7 +3,7 @@ judge, the renege check and the what-if of a match hand.
 
 Views stay thin: the forms check the taps, the referee decides (``judge_trick``, ``explain_legal``,
 ``card_ranking``, ``score_match``), and ``web.rules_pages`` shapes its answers for the templates.
-Every page is one template for both kinds of request (``page_or_fragment``): htmx gets the tool's
+Every page is one template for both kinds of request (``render_page``): htmx gets the tool's
 section, a browser without JavaScript the whole page, and both post the same forms.
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ from referee import RefereeError
 from forms.disputes import SKIP, JudgeForm, RankingForm, RenegeForm
 from web import scoring
 from web.matches import get_match
-from web.render import page_or_fragment
+from web.render import render_page
 from web.rules_pages import (TRUMP_LABELS, card_label, card_view, deck_choices, deck_rows, flag_rule, rules_context,
                              trump_words, variant_groups)
 
@@ -33,19 +33,19 @@ def _flag_rule(event: Any, variant_key: str, rules: dict | None = None):
 # -- the rules pages ----------------------------------------------------------------------------
 @bp.get("/rules/")
 def rules_index():
-    return page_or_fragment("rules/index.html", "rules/_index.html", groups=variant_groups())
+    return render_page("rules/_index.html", groups=variant_groups())
 
 
 @bp.get("/rules/buckenpeffer")
 def buckenpeffer():
-    return page_or_fragment("rules/buckenpeffer.html", "rules/_buckenpeffer.html")
+    return render_page("rules/_buckenpeffer.html")
 
 
 @bp.get("/rules/<key>")
 def rules_page(key: str):
     if key not in referee.VARIANTS:
         abort(404)
-    return page_or_fragment("rules/page.html", "rules/_page.html", **rules_context(referee.get_variant(key)))
+    return render_page("rules/_page.html", **rules_context(referee.get_variant(key)))
 
 
 # -- shared by the card tools -------------------------------------------------------------------
@@ -71,9 +71,9 @@ def game_context(form: Any) -> dict[str, Any]:
     }
 
 
-def tool_response(page: str, fragment: str, context: dict[str, Any]):
+def tool_response(template: str, context: dict[str, Any]):
     status = 422 if context["form"].has_errors() else 200
-    return page_or_fragment(page, fragment, status=status, **context)
+    return render_page(template, status=status, **context)
 
 
 # -- the card ranking viewer --------------------------------------------------------------------
@@ -97,7 +97,7 @@ def ranking():
                 "plain": [(suit, [card_view(c) for c in cards]) for suit, cards in ranked["plain"].items()],
                 "trump_words": trump_words(form.trump_value),
             }
-    return tool_response("rules/cards.html", "rules/_cards.html", context)
+    return tool_response("rules/_cards.html", context)
 
 
 # -- the trick judge ------------------------------------------------------------------------------
@@ -151,7 +151,7 @@ def judge():
         "can_skip": "alone" in form.game.hand_fields or "defender_alone" in form.game.hand_fields,
         "plays_text": form.plays.data,
     })
-    return tool_response("disputes/judge.html", "disputes/_judge.html", context)
+    return tool_response("disputes/_judge.html", context)
 
 
 # -- the renege check ---------------------------------------------------------------------------
@@ -195,7 +195,7 @@ def renege():
                            for i, c in enumerate(hand)],
         "hand_counts": {c: hand.count(c) for c in set(hand)},
     })
-    return tool_response("disputes/renege.html", "disputes/_renege.html", context)
+    return tool_response("disputes/_renege.html", context)
 
 
 # -- what if: one hand of a match, changed, scored, never saved (the referee's ``what_if``) ----------
@@ -233,4 +233,4 @@ def what_if(match_slug: str, number: int):
         "change_words": CHANGES.get(change, ""), "options": options, "answer": answer, "problem": problem,
         "makers": who, "card_label": card_label,
     }
-    return page_or_fragment("disputes/what_if.html", "disputes/_what_if.html", status=status, **context)
+    return render_page("disputes/_what_if.html", status=status, **context)

@@ -25,7 +25,7 @@ from web import group_admin
 from web.access import GroupLocked, grant, grant_view, granted, is_member, require_group, require_member
 from web.matches import get_match, go, variant_label
 from web.public_address import public_url_for
-from web.render import page_or_fragment
+from web.render import render_page
 
 bp = Blueprint("groups", __name__, url_prefix="/groups")
 bp.add_app_template_global(is_member)
@@ -66,7 +66,7 @@ def locked(_error: GroupLocked):
         current = urlsplit(request.headers.get("HX-Current-URL", ""))
         here = _safe_next(current.path + (f"?{current.query}" if current.query else ""))
         headers["HX-Redirect"] = next_url or here or url_for("groups.index")
-    return page_or_fragment("groups/locked.html", "groups/_locked.html", status=403, headers=headers,
+    return render_page("groups/_locked.html", status=403, headers=headers,
                             join_form=JoinForm(), next_url=next_url)
 
 
@@ -80,7 +80,7 @@ def _mine() -> list[Group]:
 
 
 def _index(status: int = 200, create_form: GroupForm | None = None, join_form: JoinForm | None = None):
-    return page_or_fragment("groups/index.html", "groups/_index.html", status=status,
+    return render_page("groups/_index.html", status=status,
                             create_form=create_form or GroupForm(), join_form=join_form or JoinForm(), mine=_mine())
 
 
@@ -106,7 +106,7 @@ def join_link(code: str):
     if group is None:
         form = JoinForm(data={"code": code})
         add_error(form.code, "This join link is not right: no group has this code. Ask for the link again.")
-        return page_or_fragment("groups/locked.html", "groups/_locked.html", status=404, join_form=form,
+        return render_page("groups/_locked.html", status=404, join_form=form,
                                 next_url=None)
     grant(group)
     return go(url_for("groups.show", group_id=group.id))
@@ -119,7 +119,7 @@ def view_link(code: str):
     if group is None:
         form = JoinForm()
         add_error(form.code, "This link is not right (or the group has replaced it). Ask for the link again.")
-        return page_or_fragment("groups/locked.html", "groups/_locked.html", status=404, join_form=form,
+        return render_page("groups/_locked.html", status=404, join_form=form,
                                 next_url=None)
     grant_view(group)
     return go(url_for("groups.show", group_id=group.id))
@@ -131,7 +131,7 @@ def join():
     next_url = _safe_next(request.form.get("next"))
     if not form.validate():
         if next_url:
-            return page_or_fragment("groups/locked.html", "groups/_locked.html", status=422, join_form=form,
+            return render_page("groups/_locked.html", status=422, join_form=form,
                                     next_url=next_url)
         return _index(422, join_form=form)
     grant(form.group)
@@ -154,7 +154,7 @@ def show(group_id: int):
         .order_by(Match.created_at.desc(), Match.id.desc()).limit(5))).all()
     total = db.session.scalar(select(func.count()).select_from(Match).where(Match.group_id == group.id))
     member = is_member(group)
-    return page_or_fragment("groups/show.html", "groups/_show.html", group=group, active=active, recent=recent,
+    return render_page("groups/_show.html", group=group, active=active, recent=recent,
                             total=total, member=member, message=group_admin.flash_message(),
                             zone_form=TimeZoneForm(data={"time_zone": group.time_zone}),
                             join_url=_shared_url("groups.join_link", group.code) if member else None,
@@ -212,7 +212,7 @@ def history(group_id: int):
     args = {k: v for k, v in request.args.items() if k in ("variant", "player", "season", "since", "until") and v}
     more = url_for("groups.history", group_id=group.id, page=page + 1, **args) if page * PAGE_SIZE < count else None
     back = url_for("groups.history", group_id=group.id, page=page - 1, **args) if page > 1 else None
-    return page_or_fragment("groups/history.html", "groups/_history.html", status=status, group=group, form=form,
+    return render_page("groups/_history.html", status=status, group=group, form=form,
                             matches=matches, count=count, page_number=page, more=more, back=back)
 
 
@@ -220,7 +220,7 @@ def history(group_id: int):
 def _group_match(group: Group, match_slug: str) -> Match:
     """One of the group's matches, for its record and its tidying (a viewer of the group may see it too,
     so the match page's own guard is not asked)."""
-    match = db.session.scalar(select(Match).where(Match.slug == match_slug))
+    match = db.session.scalar(_with_players(select(Match).where(Match.slug == match_slug)))
     if match is None or match.group_id != group.id:
         abort(404)
     return match
@@ -237,7 +237,7 @@ def match_record(group_id: int, match_slug: str):
     target = None if result.countdown else result.target
     chart = charts.progression(list(result.sides), start, [list(h.totals) for h in hands], goal=target,
                                goal_label=f"{target} to win" if target else "")
-    return page_or_fragment("groups/match.html", "groups/_match.html", group=group, match=match, board=board,
+    return render_page("groups/_match.html", group=group, match=match, board=board,
                             rows=group_io.hand_rows(match, result), chart=chart, member=is_member(group))
 
 
@@ -248,7 +248,7 @@ def _day_words(match: Match) -> str:
 
 def _ask_first(group: Group, match: Match | None, question: str, explain: str, button: str):
     """The page that asks before a change: what will happen, and a button that posts to this same address."""
-    return page_or_fragment("groups/confirm.html", "groups/_confirm.html", group=group, match=match,
+    return render_page("groups/_confirm.html", group=group, match=match,
                             question=question, explain=explain, action=request.path, button=button)
 
 
@@ -329,7 +329,7 @@ def group_stats(group_id: int):
     variant = form.variant_key
     keys = [variant] if variant else stats.variants_played(group.id)
     span = _span(group, form)
-    return page_or_fragment("groups/stats.html", "groups/_stats.html", status=status, group=group, form=form,
+    return render_page("groups/_stats.html", status=status, group=group, form=form,
                             players=stats.players(group.id, variant, min_games=form.minimum, span=span),
                             pairs=stats.partnerships(group.id, variant, span=span),
                             show_pepper=any(scoring.has_pepper_bids(key) for key in keys))
@@ -342,7 +342,7 @@ def leaderboard(group_id: int):
     variant = form.variant_key
     span = _span(group, form)
     ranked, waiting = stats.leaderboard(stats.players(group.id, variant, detail=False, span=span), form.minimum)
-    return page_or_fragment("groups/leaderboard.html", "groups/_leaderboard.html", status=status, group=group,
+    return render_page("groups/_leaderboard.html", status=status, group=group,
                             form=form, ranked=ranked, waiting=waiting, min_games=form.minimum,
                             ratings=stats.ratings(group.id, variant, span=span))
 
@@ -360,12 +360,12 @@ def group_evenings(group_id: int):
     shown = evenings.evenings(group, days[(page - 1) * EVENINGS_PER_PAGE:page * EVENINGS_PER_PAGE])
     more = url_for("groups.group_evenings", group_id=group.id, page=page + 1) if page < pages else None
     back = url_for("groups.group_evenings", group_id=group.id, page=page - 1) if page > 1 else None
-    return page_or_fragment("groups/evenings.html", "groups/_evenings.html", group=group, shown=shown,
+    return render_page("groups/_evenings.html", group=group, shown=shown,
                             count=len(days), page_number=page, more=more, back=back)
 
 
 def _seasons_page(group: Group, form: SeasonForm | None = None, status: int = 200):
-    return page_or_fragment("groups/seasons.html", "groups/_seasons.html", status=status, group=group,
+    return render_page("groups/_seasons.html", status=status, group=group,
                             seasons=_seasons(group), form=form or SeasonForm(formdata=None),
                             member=is_member(group))
 
@@ -398,7 +398,7 @@ def _group_season(group: Group, season_id: int) -> Season:
 def season(group_id: int, season_id: int):
     group = require_group(group_id)
     chosen = _group_season(group, season_id)
-    return page_or_fragment("groups/season.html", "groups/_season.html", group=group, season=chosen,
+    return render_page("groups/_season.html", group=group, season=chosen,
                             lines=evenings.season_standings(group, chosen), member=is_member(group))
 
 
@@ -418,12 +418,12 @@ def head_to_head(group_id: int):
     status = 200 if form.validate() or not request.args else 422
     pair = form.pair()
     if pair is None:
-        return page_or_fragment("groups/head_to_head.html", "groups/_head_to_head.html", status=status, group=group,
+        return render_page("groups/_head_to_head.html", status=status, group=group,
                                 form=form, pair=None)
     a, b = pair
     forms = [stats.form(group.id, a), stats.form(group.id, b)]
     rated = stats.ratings(group.id).history
-    return page_or_fragment("groups/head_to_head.html", "groups/_head_to_head.html", status=status, group=group,
+    return render_page("groups/_head_to_head.html", status=status, group=group,
                             form=form, pair=pair, forms=forms, meetings=stats.head_to_head(group.id, a, b),
                             rating_chart=charts.over_time([f.name for f in forms], [rated.get(a, []), rated.get(b, [])],
                                                           "rated game", "Rating"),
@@ -452,7 +452,7 @@ def _players_page(group: Group, status: int = 200, message: str | None = None, r
     people = db.session.scalars(select(Player).where(Player.group_id == group.id)
                                 .order_by(func.lower(Player.name), Player.id)).all()
     choices = [(p.id, p.name) for p in people]
-    return page_or_fragment("groups/players.html", "groups/_players.html", status=status, group=group,
+    return render_page("groups/_players.html", status=status, group=group,
                             member=is_member(group), people=people, played=played, message=message,
                             rename=rename, renaming=renaming,
                             merge=merge or MergeForm(choices, formdata=None))
@@ -521,7 +521,7 @@ def merge(group_id: int):
 @bp.get("/<int:group_id>/data")
 def data(group_id: int):
     group = require_member(group_id)
-    return page_or_fragment("groups/data.html", "groups/_data.html", group=group, form=GroupImportForm(),
+    return render_page("groups/_data.html", group=group, form=GroupImportForm(),
                             report=None, removed=group_admin.recently_removed(group))
 
 
@@ -565,5 +565,5 @@ def import_documents(group_id: int):
         if raw is not None:
             report = group_io.import_documents(group.id, raw)
     status = 200 if report is not None and report.imported else 422
-    return page_or_fragment("groups/data.html", "groups/_data.html", status=status, group=group, form=form,
+    return render_page("groups/_data.html", status=status, group=group, form=form,
                             report=report, removed=group_admin.recently_removed(group))

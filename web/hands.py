@@ -7,7 +7,7 @@ a retry store one hand.
 """
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request, url_for
+from flask import Blueprint, abort, request, url_for
 
 from extensions import db, htmx
 from forms import apply_referee_error
@@ -20,7 +20,7 @@ from web.converters import as_id
 from web.live import entry_form, live_context, preview_of
 from web.matches import get_match, go
 from web.nights.access import may_write_match
-from web.render import page_or_fragment
+from web.render import render_page
 from web.scoring import RefereeError
 
 bp = Blueprint("hands", __name__, url_prefix="/matches/<slug:match_slug>")
@@ -40,8 +40,7 @@ def _live(match: Match, status: int = 200, message: str | None = None, result: M
     the referee's result of the match as saved, when the caller has it (not scored again)."""
     if htmx:
         db.session.refresh(match)
-        return page_or_fragment("match.html", "partials/_live.html", status=status,
-                                **live_context(match, message=message, result=result))
+        return render_page("match.html", status=status, **live_context(match, message=message, result=result))
     return go(url_for("matches.show", match_slug=match.slug))
 
 
@@ -50,11 +49,8 @@ def _form_response(match: Match, form: HandFormBase, status: int, editing: Hand 
     """The form again, with its errors (nothing was saved): just the entry section for htmx."""
     db.session.rollback()
     context = live_context(match, form=form, editing=editing, message=message)
-    if htmx:
-        swap = "outerHTML show:#entry:top" if message else "outerHTML"
-        return (render_template("partials/_entry.html", **context), status,
-                {"HX-Retarget": "#entry", "HX-Reswap": swap})
-    return render_template("match.html", **context), status
+    swap = {"HX-Retarget": "#entry", "HX-Reswap": "outerHTML show:#entry:top" if message else "outerHTML"}
+    return render_page("match.html", status, swap if htmx else None, part="partials/_entry.html", **context)
 
 
 def _form_answer(match: Match, form: HandFormBase, outcome: Outcome, editing: Hand | None = None):
@@ -102,9 +98,8 @@ def preview(match_slug: str):
     if request.args.get("hand", type=as_id):
         editing = _get_hand(match, request.args.get("hand", type=as_id))
     form.validate()
-    if htmx:
-        return render_template("partials/_preview.html", **preview_of(match, form, editing))
-    return render_template("match.html", **live_context(match, form=form, editing=editing))
+    context = preview_of(match, form, editing) if htmx else live_context(match, form=form, editing=editing)
+    return render_page("match.html", part="partials/_preview.html", **context)
 
 
 @bp.post("/hands")
@@ -121,10 +116,7 @@ def add(match_slug: str):
 def edit(match_slug: str, hand_id: int):
     match = get_match(match_slug)
     hand = _get_hand(match, hand_id)
-    context = live_context(match, editing=hand)
-    if htmx:
-        return render_template("partials/_entry.html", **context)
-    return render_template("match.html", **context)
+    return render_page("match.html", part="partials/_entry.html", **live_context(match, editing=hand))
 
 
 @bp.post("/hands/<int:hand_id>")
@@ -169,6 +161,4 @@ def _live_problem(match: Match, message: str, status: int):
     db.session.rollback()
     db.session.refresh(match)
     context = live_context(match, message=message)
-    if htmx:
-        return render_template("partials/_live.html", **context), status
-    return render_template("match.html", **context), status
+    return render_page("match.html", status, **context)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from flask import Blueprint
 from sqlalchemy import exists, select
+from sqlalchemy.orm import selectinload
 
 from extensions import db
-from models import Group, Match, Night, TableGame
+from models import Group, Match, MatchSeat, Night, TableGame
 from web.access import granted, may_score, scored_here, watched_here
-from web.render import page_or_fragment
+from web.render import render_page
 
 bp = Blueprint("home", __name__)
 
@@ -20,14 +21,15 @@ def index():
     mine, watched, groups_here = scored_here(), watched_here(), granted()
     visible = ((Match.id.in_(mine + watched) | Match.group_id.in_(groups_here))
                & ~exists().where(TableGame.match_id == Match.id))
+    rows = select(Match).options(selectinload(Match.seats).joinedload(MatchSeat.player))  # the rows' players
     active = db.session.scalars(
-        select(Match).where(Match.status == "active", visible).order_by(Match.updated_at.desc()).limit(10)).all()
+        rows.where(Match.status == "active", visible).order_by(Match.updated_at.desc()).limit(10)).all()
     recent = db.session.scalars(
-        select(Match).where(Match.status == "finished", visible).order_by(Match.updated_at.desc()).limit(10)).all()
+        rows.where(Match.status == "finished", visible).order_by(Match.updated_at.desc()).limit(10)).all()
     groups = db.session.scalars(
         select(Group).where(Group.id.in_(groups_here)).order_by(Group.name)).all() if groups_here else []
     nights = db.session.scalars(select(Night).order_by(Night.created_at.desc()).limit(5)).all()
     # A match this phone only watches opens at its read-only link.
     watch_only = {m.id for m in (*active, *recent) if not may_score(m)}
-    return page_or_fragment("home.html", "partials/_home.html", active=active, recent=recent, groups=groups,
+    return render_page("partials/_home.html", active=active, recent=recent, groups=groups,
                             nights=nights, watch_only=watch_only)

@@ -19,7 +19,7 @@ from web.access import (NOT_THE_SCORER, check_match, grant_scorer, granted, had_
                          scored_here)
 from web.converters import as_id
 from web.live import live_context
-from web.render import page_or_fragment
+from web.render import render_page
 from web.scoring import RefereeError
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
@@ -121,9 +121,9 @@ def new():
     group = _group_of(request.args.get("group"))
     variant, n = _variant_and_count(request.args.get("variant"), request.args.get("players"))
     if variant is None:
-        return page_or_fragment("new_match.html", "partials/_new_match.html",
+        return render_page("partials/_new_match.html",
                                 variant=None, groups=scoring.variant_groups(), group=group)
-    return page_or_fragment("new_match.html", "partials/_new_match.html", **_setup_context(variant, n, group=group))
+    return render_page("partials/_new_match.html", **_setup_context(variant, n, group=group))
 
 
 @bp.post("/new")
@@ -131,7 +131,7 @@ def create():
     group = _group_of(request.form.get("group"))
     variant, n = _variant_and_count(request.form.get("variant"), request.form.get("players"))
     if variant is None:
-        return page_or_fragment("new_match.html", "partials/_new_match.html", status=422, variant=None,
+        return render_page("partials/_new_match.html", status=422, variant=None,
                                 groups=scoring.variant_groups(), group=group, error="Choose a game from the list.")
     placeholder = [f"Seat {s + 1}" for s in range(n)]
     form = match_form(variant, n, scoring.sides_for(variant, placeholder), formdata=request.form)
@@ -146,7 +146,7 @@ def create():
         else:
             grant_scorer(match)
             return go(url_for("matches.show", match_slug=match.slug))
-    return page_or_fragment("new_match.html", "partials/_new_match.html", status=422,
+    return render_page("partials/_new_match.html", status=422,
                             **_setup_context(variant, n, form, group=group))
 
 
@@ -161,7 +161,7 @@ def show(match_slug: str):
         editing = db.session.get(Hand, request.args.get("edit", type=as_id) or 0)
         if editing is None or editing.match_id != match.id:
             editing = None
-    return page_or_fragment("match.html", "partials/_live.html", **live_context(match, editing=editing))
+    return render_page("match.html", **live_context(match, editing=editing))
 
 
 @bp.get("/<slug:match_slug>/export.json")
@@ -202,7 +202,7 @@ def links_command(match_id: int) -> None:
 # -- import -----------------------------------------------------------------------------------
 @bp.get("/import")
 def import_form():
-    return page_or_fragment("import.html", "partials/_import.html", form=ImportForm())
+    return render_page("partials/_import.html", form=ImportForm())
 
 
 @bp.post("/import")
@@ -223,7 +223,7 @@ def import_match():
             else:
                 grant_scorer(match)
                 return go(url_for("matches.show", match_slug=match.slug))
-    return page_or_fragment("import.html", "partials/_import.html", status=422, form=form)
+    return render_page("partials/_import.html", status=422, form=form)
 
 
 def variant_label(key: str) -> str:

@@ -4,7 +4,7 @@ every few seconds, and while the match's version is the one drawn the answer is 
 single-column query (``web.nights.pulse``)."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, render_template, url_for
+from flask import Blueprint, abort, current_app, url_for
 from sqlalchemy import select
 
 from extensions import db, htmx
@@ -12,6 +12,7 @@ from models import Match
 from web import scoring
 from web.access import grant_watcher
 from web.nights.pulse import poll_answer
+from web.render import render_page
 
 bp = Blueprint("watch", __name__, url_prefix="/watch")
 
@@ -32,10 +33,10 @@ def show(watch_slug: str):
     if row is None:
         abort(404)
 
-    def draw(template: str) -> str:
-        return render_template(template, **_context(db.session.get(Match, row.id)))
+    def draw():
+        return render_page("partials/_watch.html", **_context(db.session.get(Match, row.id)))
 
     if htmx:  # the poller (or any htmx request): the region, or 304 while the match is unchanged
-        return poll_answer(f"v{row.version}", lambda: draw("partials/_watch.html"))
+        return poll_answer(f"v{row.version}", draw)
     grant_watcher(row.id)  # this match is on this phone's home page from now on
-    return draw("watch.html")
+    return draw()

@@ -70,6 +70,7 @@ def login(slug: str):
     status = 200
     if request.method == "POST" and form.validate():
         check = access.try_pin(night, form.pin.data)
+        db.session.refresh(night)  # the count of tries was committed: the page shows the night read again
         if check.ok:
             access.grant_director(night)
             return go(access.safe_next(request.args.get("next"), url_for("nights.dashboard", slug=slug)))
@@ -224,6 +225,7 @@ def set_games(slug: str):
             db.session.commit()
         except NightError as error:
             db.session.rollback()
+            db.session.refresh(night)
             form.games.errors = list(form.games.errors) + [error.message]
     if form.errors:
         if request.form.get("from") == "dashboard":
@@ -316,6 +318,8 @@ def rename(slug: str, player_id: int):
         except IntegrityError:  # the same name given to another player at the same moment
             db.session.rollback()
             form.name.errors = list(form.name.errors) + [f"{form.name.data} is already checked in; choose another name."]
+    for row in (night, player):  # a rollback expired them
+        db.session.refresh(row)
     return night_page("nights/_rename.html", status=422, night=night, player=player, form=form)
 
 

@@ -12,16 +12,16 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from flask import Blueprint, current_app, render_template
+from flask import Blueprint, current_app
 from markupsafe import Markup
 
-from extensions import htmx
 from models import Night
 from services.night import bell as night_bell
 from web.nights import access
 from web.nights.pulse import poll_answer
 from web.nights.screens import draw, fragments, seating_context, seating_tag, standings_context
 from web.nights.standings import standings_tag
+from web.render import render_page
 
 bp = Blueprint("night_projector", __name__, url_prefix="/nights/<slug>/projector")
 
@@ -47,9 +47,7 @@ def projector_screen(night: Night, fragment: str, title: str, tag: str, target: 
     def render() -> str:
         html = fragments.get_or_draw((fragment, night.id, night.slug, tag),
                                      lambda: draw(night, fragment, tag, target, endpoint, build()))
-        if htmx:
-            return html
-        return render_template(PAGE, night=night, title=title, fragment_html=Markup(html))  # noqa: S704
+        return render_page(PAGE, night=night, title=title, fragment_html=Markup(html))  # noqa: S704
     return poll_answer(tag, render)
 
 

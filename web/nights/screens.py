@@ -3,7 +3,7 @@ page every screen of the night is drawn in. The printouts (``printouts``), the r
 (``results_csv``), the rotation chart (``chart_screen``) and the director's audit trail (``audit_trail``)
 add their routes to this module's blueprint.
 
-Every page is one template for both kinds of request (``page_or_fragment``): htmx gets the fragment,
+Every page is one template for both kinds of request (``render_page``): htmx gets the fragment,
 a browser the page wrapped round it. The projector pages poll with a tag of the state they show
 (``pulse.poll_answer``): a 304 while nothing changed. The standings are drawn once per change for
 every process and poll (``drawings``). The numbers come from ``standings`` (one load of the whole
@@ -17,7 +17,7 @@ from flask import Blueprint, Response, copy_current_request_context, current_app
 from markupsafe import Markup
 from sqlalchemy import select
 
-from extensions import db, htmx
+from extensions import db
 from models import Night, NightPlayer, NightSeat
 from models.night import SEAT_NAMES, STANDINGS_CHANGED
 from referee.tournament import prizes as referee_prizes
@@ -28,7 +28,7 @@ from web.nights import access, drawings
 from web.nights.drawings import fragments
 from web.nights.pulse import poll_answer, poll_seconds
 from web.nights.standings import Cell, Sheet, load_sheet, sit_out_words, standings_tag, tallies_of
-from web.render import page_or_fragment
+from web.render import render_page
 
 bp = Blueprint("night_screens", __name__, url_prefix="/nights/<slug>")
 
@@ -42,7 +42,7 @@ def night_is_director(night: Night) -> bool:
 
 def screen(fragment: str, title: str, **context: Any):
     """The page (or, for htmx, the fragment) of one screen."""
-    return page_or_fragment(PAGE, fragment, screen_fragment=fragment, title=title, **context)
+    return render_page(PAGE, screen_fragment=fragment, title=title, **context)
 
 
 def polled(night: Night, fragment: str, title: str, tag: str, target: str, endpoint: str,
@@ -58,11 +58,9 @@ def draw(night: Night, fragment: str, tag: str, target: str, endpoint: str, cont
                            poll_url=url_for(endpoint, slug=night.slug), **context)
 
 
-def framed(night: Night, title: str, html: str) -> str:
-    """The fragment for htmx; the page round it for a browser."""
-    if htmx:
-        return html
-    return render_template(PAGE, night=night, title=title, fragment_html=Markup(html))  # noqa: S704
+def framed(night: Night, title: str, html: str):
+    """A screen drawn beforehand: the page round it for a browser, just the drawing (its content) for htmx."""
+    return render_page(PAGE, night=night, title=title, fragment_html=Markup(html))  # noqa: S704
 
 
 # -- the projector: seating -----------------------------------------------------------------------

@@ -347,10 +347,14 @@ def total(code: str):
         db.session.commit()
     except table_game.TotalDisagrees as flag:
         db.session.rollback()
+        for row in (table, night, tg):  # the page shows them: read again after the rollback
+            db.session.refresh(row)
         context["disagrees"] = {"message": flag.message, "totals": "{}-{}".format(*totals)}
         return night_page("nights/_total.html", status=409, **context)
     except NightError as error:
         db.session.rollback()
+        for row in (table, night, tg):
+            db.session.refresh(row)
         if error.field in form:
             form[error.field].errors = list(form[error.field].errors) + [error.message]
         else:

@@ -1,0 +1,57 @@
+"""One page/fragment mechanism (web.render.render_page), and no SQL while a template renders."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import render_template_string
+
+from tests.app_helpers import create_match
+from tests.render_guard import SqlWhileRendering
+
+
+def main_of(html: str) -> str:
+    start = html.index('<main id="main">')
+    return html[start:html.index("</main>", start)]
+
+
+def tokenless(html: str) -> str:
+    """The CSRF token and a form's one-time token are drawn afresh for every answer."""
+    return re.sub(r'value="[\w.-]{20,}"', 'value=""', html)
+
+
+@pytest.mark.parametrize("url", ["/", "/matches/new?variant=euchre", "/matches/import", "/rules/", "/rules/euchre",
+                                 "/rules/cards", "/groups/", "/nights/new", "/no-such-page"])
+def test_htmx_gets_the_pages_own_content(client, url):
+    """The fragment is the page's content block, not a second template that could drift from it."""
+    page, fragment = client.get(url), client.get(url, htmx=True)
+    assert page.status_code == fragment.status_code
+    html, part = tokenless(page.get_data(as_text=True)), tokenless(fragment.get_data(as_text=True)).strip()
+    assert "<html" in html and "<html" not in part and "<main" not in part
+    assert part and part in main_of(html)
+
+
+def test_a_match_page_and_its_live_region(client):
+    slug = create_match(client)
+    html = tokenless(client.get(f"/matches/{slug}").get_data(as_text=True))
+    live = tokenless(client.get(f"/matches/{slug}", htmx=True).get_data(as_text=True))
+    assert live.lstrip().startswith('<div id="live"')
+    assert '<h1 class="sr-only">' in html and '<h1 class="sr-only">' not in live
+    assert live.strip() in main_of(html)
+
+
+def test_the_guard_fails_a_lazy_load_while_rendering(app, client):
+    """The hook the route tests rely on: a relationship loaded from a template raises, and is kept."""
+    from extensions import db
+    from tests.app_helpers import stored_match
+
+    slug = create_match(client)
+    with app.test_request_context("/"):
+        match = stored_match(slug)
+        db.session.expire(match, ["seats"])
+        with pytest.raises(SqlWhileRendering, match="SQL while rendering"):
+            render_template_string("{{ m.players|join(', ') }}", m=match)
+        assert len(app.extensions["render_guard"].take()) == 1
+        match.players  # the same load in the view is allowed
+        assert render_template_string("{{ m.players|join(', ') }}", m=match) == "Ann, Bob, Cy, Di"
+        db.session.remove()
