@@ -401,3 +401,10 @@ def test_the_migration_gives_existing_tables_new_codes(tmp_path):
         assert db.session.execute(text("SELECT code FROM night_table ORDER BY id")).scalars().all() == codes
         db.session.remove()
         db.engine.dispose()
+
+
+def test_night_addresses_never_start_like_an_option():
+    """``flask nights reset-pin SLUG`` must not take a night's address for an option."""
+    from services.night.setup import new_night_slug
+
+    assert all(new_night_slug()[0].isalnum() for _ in range(2000))

@@ -16,10 +16,19 @@ from services.night.queries import next_playable_game, roster
 from services.night.tables import ensure_tables
 
 
+def new_night_slug() -> str:
+    """A night's address; never starting with "-" or "_", so ``flask nights reset-pin SLUG`` does not read
+    it as an option."""
+    while True:
+        slug = secrets.token_urlsafe(6)
+        if slug[0].isalnum():
+            return slug
+
+
 def create_night(*, name: str, day: Any, variant: str, rules: dict, games: int, hands_per_game: int,
                  movement: str, sit_out_mode: str, sit_out_points: int, bell_minutes: int | None,
                  pin: str) -> Night:
-    night = Night(slug=secrets.token_urlsafe(6), name=name, day=day, variant=variant, rules=rules, games=games,
+    night = Night(slug=new_night_slug(), name=name, day=day, variant=variant, rules=rules, games=games,
                   hands_per_game=hands_per_game, movement=movement, sit_out_mode=sit_out_mode,
                   sit_out_points=sit_out_points or 0, bell_minutes=bell_minutes,
                   pin_hash=generate_password_hash(pin), seed=secrets.token_hex(8), status="checkin",
