@@ -18,7 +18,7 @@ class SlugConverter(BaseConverter):
 def register_blueprints(app: Flask) -> None:
     from web import disputes, groups, hands, home, matches, offline, watch
     from web.nights import commands, director, projector, screens, tables  # noqa: F401  (commands: flask nights ...)
-    from web.nights import player_page, prizes as night_prizes, wishes as night_wishes
+    from web.nights import night_group, player_page, prizes as night_prizes, wishes as night_wishes
     from web.render import register_filters
 
     app.url_map.converters["slug"] = SlugConverter  # before the routes that use it
@@ -35,5 +35,6 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(night_wishes.bp)
     app.register_blueprint(night_prizes.bp)
     app.register_blueprint(player_page.bp)
+    app.register_blueprint(night_group.bp)
     app.register_blueprint(offline.bp)
     register_filters(app)
