@@ -221,6 +221,36 @@ class _Board:
     def affected(self, x: P, y: P) -> set:
         return {p for p in (x, y, self.partner(x), self.partner(y)) if p is not None}
 
+    def gain(self, x: P, y: P) -> tuple[int, int]:
+        """What exchanging ``x`` and ``y`` changes: (wishes broken, disturbance), lower is better."""
+        touched = self.affected(x, y)
+        self.exchange(x, y)
+        touched |= self.affected(x, y)
+        after = self.local(touched)
+        self.exchange(x, y)
+        before = self.local(touched)
+        return after[0] - before[0], after[1] - before[1]
+
+    def at_table(self, table: int) -> list[P]:
+        return [self.at[(table, s)] for s in SEATS if (table, s) in self.at]
+
+    def candidates(self, i: int):
+        """Exchanges that may mend rule ``i``: first the few that can (the players at the table a
+        player must reach, or the opponents at the table of two partners who must not be), then
+        everybody seated, in seat order (deterministic)."""
+        kind, args = self.rules[i]
+        movers = args[:1] if kind == "stay" else args
+        if kind == "stay":
+            yield [(args[0], y) for y in self.at_table(args[1])]
+        elif kind == "never":
+            yield [(x, y) for x in movers for y in self.at_table(self.seating[x].table) if y not in args]
+        elif kind == "together":
+            a, b = args
+            yield [(a, y) for y in self.at_table(self.seating[b].table) if y != b] + \
+                  [(b, y) for y in self.at_table(self.seating[a].table) if y != a]
+        order = sorted(self.seating, key=lambda p: (self.seating[p].table, SEATS.index(self.seating[p].seat)))
+        yield [(x, y) for x in movers for y in order if y != x]
+
 
 def honour_wishes(seating: Mapping[P, Seat], wishes: Wishes | None, *, last_partners: Mapping[P, P] | None = None,
                   renumber_tables: bool = False, name: Callable[[P], str] = str, max_exchanges: int = 200) -> Repair:
@@ -241,31 +271,23 @@ def honour_wishes(seating: Mapping[P, Seat], wishes: Wishes | None, *, last_part
             notes.append("Tables are numbered so that the players who stay at one table find it.")
     board = _Board(seating, wishes, last_partners or {})
     exchanges = 0
+    given_up: set[int] = set()
     while exchanges < max_exchanges:
-        broken = [i for i in range(len(board.rules)) if board.broken(i)]
-        if not broken:
+        i = next((i for i in range(len(board.rules)) if i not in given_up and board.broken(i)), None)
+        if i is None:
             break
         best = None
-        order = sorted(board.seating, key=lambda p: (board.seating[p].table, SEATS.index(board.seating[p].seat)))
-        for i in broken:
-            kind, args = board.rules[i]
-            movers = args[:1] if kind == "stay" else args
-            for x in movers:
-                for y in order:
-                    if y == x:
-                        continue
-                    touched = board.affected(x, y)
-                    board.exchange(x, y)
-                    touched |= board.affected(x, y)
-                    after = board.local(touched)
-                    board.exchange(x, y)
-                    before = board.local(touched)
-                    gain = (after[0] - before[0], after[1] - before[1])
-                    if gain[0] < 0 and (best is None or gain < best[0]):
-                        best = (gain, x, y, i)
+        for candidates in board.candidates(i):  # the likely exchanges first; everybody only if none helps
+            for x, y in candidates:
+                gain = board.gain(x, y)
+                if gain[0] < 0 and (best is None or gain < best[0]):
+                    best = (gain, x, y)
+            if best is not None:
+                break
         if best is None:
-            break
-        _, x, y, i = best
+            given_up.add(i)
+            continue
+        _, x, y = best
         was_x, was_y = board.seating[x], board.seating[y]
         board.exchange(x, y)
         exchanges += 1
