@@ -8,10 +8,10 @@ from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringF
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from forms.common import Printable, choices
+from models.night_extras import PAIR_WISHES
 
 WISHES = (("never", "Never partners"), ("apart", "Never at one table"), ("stay", "Stays at one table"),
           ("couple-apart", "A couple: keep them apart"), ("couple-together", "A couple: keep them together"))
-PAIR_WISHES = ("never", "apart", "couple-apart", "couple-together")
 TABLE_MAX = 100  # 400 players
 
 

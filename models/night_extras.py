@@ -13,6 +13,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from extensions import db
 
 WISH_KINDS = ("never", "apart", "stay", "couple-apart", "couple-together")
+PAIR_WISHES = ("never", "apart", "couple-apart", "couple-together")  # the wishes naming two players
 TAG_MAX = 40  # referee.tournament.awards.NAME_MAX
 
 

@@ -386,22 +386,29 @@ def _as_tables(seating: Mapping[P, Seat]) -> list[tuple[tuple[P, P], tuple[P, P]
     return [((at[(t, "N")], at[(t, "S")]), (at[(t, "E")], at[(t, "W")])) for t in tables]
 
 
+def repaired_games(chart, roster: Sequence[P], wishes: Wishes | None,
+                   name: Callable[[P], str] = str) -> list[tuple[dict[P, Seat], tuple[P, ...], Repair]]:
+    """A chart's games as the chart movement plays them with ``wishes``: each game's seating repaired
+    (tables renumbered, then exchanges, last game's partners avoided), its sit-outs, and the repair."""
+    out = []
+    last: dict[P, P] = {}
+    for seating, sit_outs in chart_games(chart, roster):
+        fixed = honour_wishes(seating, wishes, last_partners=last, renumber_tables=True, name=name)
+        out.append((fixed.seating, sit_outs, fixed))
+        last = partners_of(fixed.seating)
+    return out
+
+
 def chart_cost(chart, roster: Sequence[P], wishes: Wishes | None, name: Callable[[P], str] = str) -> WishesCost:
     """What honouring ``wishes`` costs ``chart`` played by ``roster``: every game repaired as the chart
-    movement repairs it (tables renumbered, then exchanges, last game's partners avoided), graded with
+    movement repairs it (:func:`repaired_games`), graded with
     :func:`referee.tournament.rotation.grade_schedule` against the chart as drawn."""
     from referee.tournament.rotation import grade_schedule
 
-    plain_games, repaired, outs = [], [], []
-    last: dict[P, P] = {}
-    exchanges, unmet = 0, []
-    for seating, out in chart_games(chart, roster):
-        plain_games.append(_as_tables(seating))
-        fixed = honour_wishes(seating, wishes, last_partners=last, renumber_tables=True, name=name)
-        repaired.append(_as_tables(fixed.seating))
-        outs.append(out)
-        exchanges += fixed.exchanges
-        unmet.extend(fixed.unmet)
-        last = partners_of(fixed.seating)
-    return WishesCost(grade_schedule(roster, plain_games, outs), grade_schedule(roster, repaired, outs),
-                      exchanges, tuple(dict.fromkeys(unmet)))
+    plain = chart_games(chart, roster)
+    repaired = repaired_games(chart, roster, wishes, name)
+    outs = [out for _, out in plain]
+    unmet = [u for _, _, fixed in repaired for u in fixed.unmet]
+    return WishesCost(grade_schedule(roster, [_as_tables(s) for s, _ in plain], outs),
+                      grade_schedule(roster, [_as_tables(s) for s, _, _ in repaired], outs),
+                      sum(fixed.exchanges for _, _, fixed in repaired), tuple(dict.fromkeys(unmet)))

@@ -1,120 +1,21 @@
-"""The prizes a director chooses for a night: which of high score, low score, most loners and high single
-game, prizes they name ("Ladies", "Men") with the players marked for each, and whether a player may take
-more than one. A night with nothing chosen keeps the three classic prizes. Who wins is the referee's
-(``referee.tournament.awards``); this module stores the choices and asks it."""
+"""The director's prizes page: which of high score, low score, most loners and high single game, prizes
+they name ("Ladies", "Men") with the players marked for each, and whether a player may take more than
+one. The choices are stored by ``services.night.prizes``; who wins is the referee's."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
 from flask import Blueprint, abort, request
-from sqlalchemy import delete, select
 
 from extensions import db
 from forms.night_extras import PrizesForm, player_id
-from models import Night, NightOptions, NightPlayer, NightPlayerTag, NightPrize
-from referee.tournament import prizes as referee_prizes
-from referee.tournament.awards import BUILT_IN, TITLES, Category, award, clean_title
-from referee.tournament.prizes import Prize, Tally
+from models import Night, NightOptions, NightPrize
+from referee.tournament.awards import BUILT_IN, clean_title
+from services.night.prizes import CLASSIC, chosen, mark_players, remove_named, save_choice, tags_of
 from web.nights import access
-from web.nights.service import audit
 from web.render import night_page
 
 bp = Blueprint("night_prizes", __name__, url_prefix="/nights/<slug>/prizes")
-
-CLASSIC = ("high", "low", "loners")  # a night that chose nothing: referee_prizes.award_prizes
-
-
-def chosen(night: Night) -> list[NightPrize]:
-    """The prizes the director chose, in order: the built-in ones first, then the named ones as added."""
-    return list(db.session.scalars(select(NightPrize).where(NightPrize.night_id == night.id)
-                                   .order_by(NightPrize.position, NightPrize.id)))
-
-
-def options(night: Night) -> NightOptions:
-    row = db.session.get(NightOptions, night.id)
-    if row is None:
-        row = NightOptions(night_id=night.id, one_award_per_player=False)
-        db.session.add(row)
-    return row
-
-
-def tags_of(night: Night) -> dict[int, list[str]]:
-    """Each player's marks ("Ladies"), by night player id."""
-    out: dict[int, list[str]] = {}
-    for pid, tag in db.session.execute(select(NightPlayerTag.player_id, NightPlayerTag.tag)
-                                       .where(NightPlayerTag.night_id == night.id)):
-        out.setdefault(pid, []).append(tag)
-    return out
-
-
-def night_prizes(night: Night, tallies: list[Tally]) -> list[Prize]:
-    """The night's prizes for ``tallies``: the director's categories (the referee's ``awards``), or the
-    classic three when none were chosen."""
-    rows = chosen(night)
-    if not rows:
-        return referee_prizes.award_prizes(tallies)
-    one = db.session.scalar(select(NightOptions.one_award_per_player).where(NightOptions.night_id == night.id))
-    categories = [Category(r.kind, r.title) for r in rows]
-    return award(tallies, categories, tags=tags_of(night), one_award_per_player=bool(one))
-
-
-def named_categories(night: Night) -> list[NightPrize]:
-    return [r for r in chosen(night) if r.kind == "named"]
-
-
-def save_choice(night: Night, built_in: Iterable[str], one_award: bool, named: str | None) -> str | None:
-    """Store the built-in prizes chosen, the option, and a named prize to add; a plain message when the
-    named prize is already there."""
-    rows = chosen(night)
-    had_named = {r.key: r.title for r in rows if r.kind == "named"}
-    if named:
-        category = Category("named", named)
-        if category.key in had_named:
-            return f"{had_named[category.key]} is already a prize."
-    wanted = [k for k in BUILT_IN if k in set(built_in)]
-    db.session.execute(delete(NightPrize).where(NightPrize.night_id == night.id, NightPrize.kind != "named"))
-    for position, kind in enumerate(wanted):
-        db.session.add(NightPrize(night_id=night.id, position=position, kind=kind, title="", key=kind))
-    if named:
-        category = Category("named", named)
-        db.session.add(NightPrize(night_id=night.id, position=len(BUILT_IN) + len(had_named), kind="named",
-                                  title=category.heading, key=category.key))
-    if not wanted and not had_named and not named:  # nothing chosen would mean the classic three
-        return "Choose at least one prize."
-    options(night).one_award_per_player = one_award
-    audit(night, "director", "prizes", "Prizes: " + ", ".join(
-        [TITLES[k] for k in wanted] + sorted(had_named.values()) + ([named] if named else []))
-        + (" (one award per player)." if one_award else "."))
-    night.touch()
-    return None
-
-
-def remove_named(night: Night, prize: NightPrize) -> None:
-    db.session.execute(delete(NightPlayerTag).where(NightPlayerTag.night_id == night.id,
-                                                    NightPlayerTag.tag_key == prize.key.removeprefix("named:")))
-    db.session.execute(delete(NightPrize).where(NightPrize.id == prize.id))
-    audit(night, "director", "prizes", f"Prize removed: {prize.title}.")
-    night.touch()
-
-
-def mark_players(night: Night, prize: NightPrize, player_ids: Iterable[int]) -> None:
-    """Mark exactly ``player_ids`` (players of the night) for the named prize ``prize``."""
-    key = prize.key.removeprefix("named:")
-    mine = {p.id for p in night.players}
-    wanted = {p for p in player_ids if p in mine}
-    db.session.execute(delete(NightPlayerTag).where(NightPlayerTag.night_id == night.id,
-                                                    NightPlayerTag.tag_key == key))
-    for pid in sorted(wanted):
-        db.session.add(NightPlayerTag(night_id=night.id, player_id=pid, tag=prize.title, tag_key=key))
-    audit(night, "director", "prizes", f"{len(wanted)} player{'s' if len(wanted) != 1 else ''} marked “{prize.title}”.")
-    night.touch()
-
-
-def tag_players(night: Night, title: str, players: Iterable[NightPlayer]) -> None:
-    """Mark players just checked in for the named prize ``title`` (the check-in's "mark them as")."""
-    key = clean_title(title).casefold()
-    for player in players:
-        db.session.add(NightPlayerTag(night_id=night.id, player_id=player.id, tag=clean_title(title), tag_key=key))
 
 
 def prizes_context(night: Night, form: PrizesForm | None = None, message: str | None = None) -> dict[str, Any]:
