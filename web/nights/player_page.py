@@ -41,12 +41,11 @@ def player_url(night: Night, player_id: int, **kwargs: Any) -> str:
                    **kwargs)
 
 
-def place_words(cell: Cell | None) -> str:
-    if cell is None or not cell.seated:
-        return "not playing"
-    if cell.table is None:
-        return "sitting out"
-    return f"table {cell.table}, {SEAT_NAMES[cell.seat]}"
+def short_place(cell: Cell) -> str:
+    """A tally line's place, short enough for a phone's width: "3 North", "out", or "–"."""
+    if not cell.seated:
+        return "–"
+    return "out" if cell.table is None else f"{cell.table} {SEAT_NAMES[cell.seat]}"
 
 
 def move_words(before: Cell | None, now: Cell) -> str:
@@ -72,7 +71,7 @@ def player_context(night: Night, player: NightPlayer) -> dict[str, Any]:
     for cell in cells:
         if cell.points is not None:
             running += cell.points
-        lines.append({"game": cell.game, "where": place_words(cell), "partner": cell.partner,
+        lines.append({"game": cell.game, "where": short_place(cell), "partner": cell.partner,
                       "opponents": cell.opponents, "points": cell.points, "won": cell.won, "loners": cell.loners,
                       "total": running if cell.points is not None else None, "seated": cell.seated,
                       "pending": cell.pending})
