@@ -284,15 +284,16 @@ def honour_wishes(seating: Mapping[P, Seat], wishes: Wishes | None, *, last_part
                     best = (gain, x, y)
             if best is not None:
                 break
-        if best is None:
+        moves = [(best[1], best[2])] if best is not None else _two_step(board, i)
+        if not moves:
             given_up.add(i)
             continue
-        _, x, y = best
-        was_x, was_y = board.seating[x], board.seating[y]
-        board.exchange(x, y)
-        exchanges += 1
-        notes.append(f"Seating wish ({_describe(*board.rules[i], name)}): {name(x)} takes "
-                     f"{_seat_words(was_y)} and {name(y)} takes {_seat_words(was_x)}.")
+        for x, y in moves:
+            was_x, was_y = board.seating[x], board.seating[y]
+            board.exchange(x, y)
+            exchanges += 1
+            notes.append(f"Seating wish ({_describe(*board.rules[i], name)}): {name(x)} takes "
+                         f"{_seat_words(was_y)} and {name(y)} takes {_seat_words(was_x)}.")
     unmet = []
     for i in range(len(board.rules)):
         if board.broken(i) or board.out_of_reach(i):
@@ -302,6 +303,32 @@ def honour_wishes(seating: Mapping[P, Seat], wishes: Wishes | None, *, last_part
     if unmet:
         notes.append("Seating wishes that cannot be met this game: " + "; ".join(unmet) + ".")
     return Repair(board.seating, notes, unmet, exchanges)
+
+
+def _two_step(board: _Board, i: int) -> list[tuple[P, P]]:
+    """Two exchanges that together meet more wishes, when no single one does: one that mends rule ``i``
+    but breaks another wish (the player it displaces had a wish of their own), then one that mends
+    that, without moving the player just placed. The first such pair in seat order; none: []."""
+    before = sum(board.broken(j) for j in range(len(board.rules)))
+    kind, args = board.rules[i]
+    for x, y in next(iter(board.candidates(i))):
+        board.exchange(x, y)
+        try:
+            if board.broken(i):
+                continue
+            for j in [j for j in range(len(board.rules)) if board.broken(j)]:
+                for candidates in board.candidates(j):
+                    for u, v in candidates:
+                        if x in (u, v) or (args[-1] in (u, v) and kind != "stay"):
+                            continue
+                        board.exchange(u, v)
+                        after = sum(board.broken(k) for k in range(len(board.rules)))
+                        board.exchange(u, v)
+                        if after < before:
+                            return [(x, y), (u, v)]
+        finally:
+            board.exchange(x, y)
+    return []
 
 
 def _seat_words(seat: Seat) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 from sqlalchemy import delete, select
 
 from extensions import db
-from models import Night, NightWish
+from models import AuditEntry, Night, NightWish
 from models.night_extras import PAIR_WISHES
 from referee.tournament.night import assign_chart_places, chart_for
 from referee.tournament.wishes import Wishes, chart_cost, contradictions
@@ -92,3 +92,11 @@ def cost(night: Night, wishes: Wishes | None = None) -> Any:
         roster = assign_chart_places(chart, ids, None, {}, seed=f"{night.seed}-1/chart/1")
     known = names(night)
     return chart_cost(chart, roster, wishes, name=lambda p: known.get(p, "?"))
+
+
+def trades_so_far(night: Night) -> int:
+    """How many seat trades the wishes have needed in the games seated so far (the referee's notes,
+    kept in the audit trail of each game's start): what they have cost the winners movement."""
+    details = db.session.scalars(select(AuditEntry.detail).where(AuditEntry.night_id == night.id,
+                                                                 AuditEntry.action == "game-start"))
+    return sum(detail.count("Seating wish (") for detail in details)

@@ -132,3 +132,32 @@ def test_the_chart_cost_of_no_wishes_is_nothing_and_a_whist_chart_pays_for_them(
     assert cost.exchanges > 0
     assert cost.extra_repeat_partners + cost.extra_repeat_opponents > 0
     assert cost.unmet == ()
+
+
+def test_two_exchanges_when_every_single_one_breaks_another_wish():
+    # Cy must reach table 2, whose four all have wishes of their own: Di and Ed are kept together, Flo
+    # must not share a table with Gus (at table 1), and Ann must never partner Bo (Cy's partner).
+    seat = {"Cy": Seat(1, "N"), "Bo": Seat(1, "S"), "Gus": Seat(1, "E"), "X": Seat(1, "W"),
+            "Di": Seat(2, "N"), "Ed": Seat(2, "S"), "Flo": Seat(2, "E"), "Ann": Seat(2, "W")}
+    wishes = Wishes.build(stay={"Cy": 2}, couples=[("Di", "Ed", "together")], apart=[("Flo", "Gus")],
+                          never_partners=[("Ann", "Bo")])
+    fixed = honour_wishes(seat, wishes)
+    assert fixed.unmet == [] and fixed.exchanges == 2
+    table = {p: s.table for p, s in fixed.seating.items()}
+    assert table["Cy"] == 2 and table["Di"] == table["Ed"] and table["Flo"] != table["Gus"]
+    assert partners_of(fixed.seating)["Ann"] != "Bo"
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("movement", ["winners", "chart"])
+def test_many_seeds_honour_every_wish(movement, seed):
+    for plan in play(movement, range(13), HOME, games=6, seed=f"seed-{seed}"):
+        partner, table = plan.partners(), {p: s.table for p, s in plan.seating.items()}
+        assert partner.get(1) != 2 and partner.get(8) != 9
+        assert table.get(5, 3) == 3
+        if 6 in table and 7 in table:
+            assert table[6] == table[7]
+        if 3 in table and 4 in table:
+            assert table[3] != table[4]
+        if 8 in table and 9 in table:
+            assert table[8] != table[9]

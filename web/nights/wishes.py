@@ -28,7 +28,8 @@ def wishes_context(night: Night, form: WishForm | None = None, message: str | No
     listed = [{"id": w.id, "words": night_wishes.words(w, names),
                "gone": w.player_id in gone or w.other_id in gone} for w in rows]
     return {"night": night, "form": form, "wishes": listed, "message": message,
-            "cost": night_wishes.cost(night, night_wishes.wishes_of(night, rows)) if rows else None}
+            "cost": night_wishes.cost(night, night_wishes.wishes_of(night, rows)) if rows else None,
+            "trades": night_wishes.trades_so_far(night) if night.movement == "winners" and night.current_game else None}
 
 
 def _night(slug: str) -> Night:
