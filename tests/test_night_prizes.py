@@ -84,3 +84,22 @@ def test_the_prizes_are_the_directors(client: Client, app):
     stranger = phone_at(app, "10.0.0.9")
     assert stranger.get(f"/nights/{slug}/prizes").status_code in (302, 303, 403)
     assert stranger.post(f"/nights/{slug}/prizes", {"high": "y"}).status_code in (302, 303, 403)
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_standings_award_the_nights_own_prizes(client: Client, app, htmx):
+    slug = create_night(client, games="1")
+    client.post(f"/nights/{slug}/prizes", {"high": "y", "high_game": "y", "one_award": "y", "named": "Ladies"})
+    client.post(f"/nights/{slug}/players", {"names": "Ann\nDi", "mark": "Ladies"})
+    check_in(client, slug, ["Bo", "Cy"])
+    start(client, slug)
+    client.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+    tables = Tables(app)
+    code = table_codes(app, slug)[1]
+    assert send_total(tables.phone(code), code, 9, 4).status_code == 303
+    assert confirm(tables.phone(code), code).status_code == 303
+    html = client.get(f"/nights/{slug}/standings", htmx=htmx).get_data(as_text=True)
+    titles = re.findall(r'<h3 class="prize-title">([^<]+)</h3>', html)
+    assert titles == ["High score", "High single game", "Ladies"]
+    assert "Low score" not in html and "in one game" in html
+    assert "One award per player" in html and "passed over, already a winner" in html
