@@ -7,13 +7,12 @@ from dataclasses import asdict
 
 import pytest
 
-from tests.app_helpers import add_hand
 from tests.conftest import Client
 from tests.group_helpers import create_group, group_match, play
 from tests.night_helpers import Tables, check_in, confirm, create_night, phone_at, start, table_codes
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
-HANDS = [  # three hands at every table: N–S make 1 (march? no: 3 tricks), E–W euchred, N–S loner of 5
+HANDS = [  # three hands at every table: North makes 3 tricks, East is euchred, South makes a loner of 5
     {"maker": 0, "trump": "S", "tricks": 3},
     {"maker": 1, "trump": "H", "tricks": 2},
     {"maker": 2, "trump": "C", "alone": True, "tricks": 5},
@@ -55,7 +54,8 @@ def test_choosing_the_group_needs_membership_and_is_before_game_1(client: Client
     for junk in ("<script>", str(2**40), "\x00"):
         assert client.post(f"/nights/{slug}/group", {"group": junk}, htmx=htmx).status_code == 422
     chosen = client.post(f"/nights/{slug}/group", {"group": str(group)}, htmx=htmx)
-    assert chosen.status_code == 200 and "This night belongs to <strong>Thursday club</strong>" in chosen.get_data(as_text=True)
+    assert chosen.status_code == 200
+    assert "This night belongs to <strong>Thursday club</strong>" in chosen.get_data(as_text=True)
     check_in(client, slug, NAMES)
     start(client, slug)
     late = client.post(f"/nights/{slug}/group", {"group": "none"}, htmx=htmx)

@@ -29,7 +29,8 @@ def marked(app, slug):
     with app.app_context():
         night = db.session.query(Night).filter_by(slug=slug).one()
         names = {p.id: p.name for p in night.players}
-        return sorted((names[t.player_id], t.tag) for t in db.session.query(NightPlayerTag).filter_by(night_id=night.id))
+        tags = db.session.query(NightPlayerTag).filter_by(night_id=night.id)
+        return sorted((names[t.player_id], t.tag) for t in tags)
 
 
 @pytest.mark.parametrize("htmx", [False, True])
@@ -38,8 +39,8 @@ def test_choosing_prizes_and_a_named_one(client: Client, app, htmx):
     page = client.get(f"/nights/{slug}/prizes", htmx=htmx).get_data(as_text=True)
     assert ("<html" in page) != htmx
     assert 'id="prize-high" checked' in page and 'id="prize-high_game">' in page  # the classic three by default
-    saved = client.post(f"/nights/{slug}/prizes", {"high": "y", "high_game": "y", "one_award": "y", "named": " Ladies "},
-                        htmx=htmx)
+    choice = {"high": "y", "high_game": "y", "one_award": "y", "named": " Ladies "}
+    saved = client.post(f"/nights/{slug}/prizes", choice, htmx=htmx)
     assert saved.status_code == 200
     html = saved.get_data(as_text=True)
     assert "The prizes are saved." in html and 'id="prize-low">' in html and "Ladies" in html

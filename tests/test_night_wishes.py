@@ -37,7 +37,8 @@ def test_a_wish_is_added_listed_and_removed(client: Client, night, htmx):
     assert page.status_code == 200
     html = page.get_data(as_text=True)
     assert 'id="no-wishes"' in html and ("<html" in html) != htmx
-    added = client.post(f"/nights/{slug}/wishes", {"kind": "never", "player": who["Ann"], "other": who["Bo"]}, htmx=htmx)
+    added = client.post(f"/nights/{slug}/wishes", {"kind": "never", "player": who["Ann"], "other": who["Bo"]},
+                        htmx=htmx)
     assert added.status_code == 200
     html = added.get_data(as_text=True)
     assert "Ann and Bo never partner" in html and "The wish is on the list." in html

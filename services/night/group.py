@@ -50,7 +50,8 @@ def set_group(night: Night, group: Group | None) -> None:
         row = NightOptions(night_id=night.id, one_award_per_player=False)
         db.session.add(row)
     row.group_id = group.id if group else None
-    audit(night, "director", "group", f"The night belongs to {group.name}." if group else "The night belongs to no group.")
+    audit(night, "director", "group",
+          f"The night belongs to {group.name}." if group else "The night belongs to no group.")
     night.touch(standings=False)
 
 

@@ -75,7 +75,8 @@ def player_context(night: Night, player: NightPlayer) -> dict[str, Any]:
                       "opponents": cell.opponents, "points": cell.points, "won": cell.won, "loners": cell.loners,
                       "total": running if cell.points is not None else None, "seated": cell.seated,
                       "pending": cell.pending})
-    ranked = standings(tallies_of(sheet)) if any(c.points is not None for cs in sheet.cells.values() for c in cs) else []
+    scored = any(c.points is not None for cells in sheet.cells.values() for c in cells)
+    ranked = standings(tallies_of(sheet)) if scored else []
     mine = next((s for s in ranked if s.tally.player == player.id), None)
     table_done = (now is not None and now.table is not None and (game, now.table) in sheet.tables
                   and sheet.tables[(game, now.table)].done)
