@@ -399,16 +399,16 @@ def test_seating_lists_everyone_by_name_with_table_and_seat(client, played):
     words = text_of(html)
     assert "Game 2 of 3" in words
     names = sorted(played["seats2"], key=str.casefold)
-    listed = re.findall(r'<span class="who">(.*?)</span>', html)
+    listed = re.findall(r'<a class="who" href="/nights/[^"]+/me/\d+/\w+">(.*?)</a>', html)  # each to its page
     assert [n.replace("&lt;", "<").replace("&gt;", ">") for n in listed] == names
     seat_names = {"N": "North", "E": "East", "S": "South", "W": "West"}
     for name, (table, seat) in played["seats2"].items():
         shown = name.replace("<", "&lt;").replace(">", "&gt;")
         if table is None:
-            assert f'{shown}</span><span class="sep">: </span><span class="where">sits out</span>' in html
+            assert f'{shown}</a><span class="sep">: </span><span class="where">sits out</span>' in html
         else:
             where = f"table {table}, {seat_names[seat]}"
-            assert f'{shown}</span><span class="sep">: </span><span class="where">{where}</span>' in html
+            assert f'{shown}</a><span class="sep">: </span><span class="where">{where}</span>' in html
     assert 'hx-trigger="every' in html and "seen=" in html
 
 

@@ -80,6 +80,8 @@ def night_post(client, app, endpoint: str) -> tuple[dict, dict]:
     slug = create_night(client)
     check_in(client, slug, ["Ann", "Bo", "Cy", "Di", "Ed"])
     values = {"slug": slug, "game": 1, "table": 1, "player_id": _night_player_id(app, slug)}
+    if endpoint.startswith(("night_wishes.", "night_prizes.", "night_group.")):
+        return night_extras_post(client, app, endpoint, values)
     if endpoint == "nights.start":
         return values, {}
     if endpoint == "nights.login":
@@ -107,6 +109,33 @@ def night_post(client, app, endpoint: str) -> tuple[dict, dict]:
         return values, {"pair": "EW"}
     client.post(f"/t/{code}/confirm", {"pair": "EW"})
     return values, _result_body()  # nights.correct
+
+
+def night_extras_post(client, app, endpoint: str, values: dict) -> tuple[dict, dict]:
+    """For the POSTs of a night's seating wishes, prizes and group (during check-in)."""
+    from tests.group_helpers import create_group, group_match
+
+    with app.app_context():
+        from extensions import db
+        from models import Night
+
+        ids = [p.id for p in db.session.query(Night).filter_by(slug=values["slug"]).one().players]
+    if endpoint == "night_wishes.add":
+        return values, {"kind": "never", "player": str(ids[0]), "other": str(ids[1])}
+    if endpoint == "night_wishes.remove":
+        client.post(f"/nights/{values['slug']}/wishes", {"kind": "apart", "player": str(ids[0]), "other": str(ids[1])})
+        return dict(values, wish_id=_latest_id(app, "NightWish")), {}
+    if endpoint == "night_prizes.choose":
+        return values, {"high": "y", "named": "Ladies"}
+    if endpoint in ("night_prizes.mark", "night_prizes.remove"):
+        client.post(f"/nights/{values['slug']}/prizes", {"high": "y", "named": "Ladies"})
+        return dict(values, prize_id=_latest_id(app, "NightPrize")), {"player": [str(ids[0])]}
+    group_id = create_group(client)
+    if endpoint == "night_group.choose":
+        return values, {"group": str(group_id)}
+    group_match(client, group_id, names=("Gil", "Hu", "Io", "Jan"))
+    client.post(f"/nights/{values['slug']}/group", {"group": str(group_id)})
+    return values, {"player": [str(p) for p in _group_players(app, group_id).values()]}  # night_group.pick
 
 
 def group_post(client, app, endpoint: str) -> tuple[dict, dict]:
@@ -169,6 +198,15 @@ def _night_player_id(app, slug: str) -> int:
         return db.session.query(Night).filter_by(slug=slug).one().players[0].id
 
 
+def _player_token(app, slug: str, player_id: int) -> str:
+    from extensions import db
+    from models import Night
+    from web.nights.player_page import player_token
+
+    with app.test_request_context():
+        return player_token(db.session.query(Night).filter_by(slug=slug).one(), player_id)
+
+
 def match_values(app, slug: str) -> dict:
     """A match's URL values: its slug, its read-only link's, and its id (the old numeric links)."""
     with app.app_context():
@@ -192,7 +230,7 @@ def test_every_post_is_refused_without_its_csrf_token(client, app):
         match_id = create_match(client)
         add_hand(client, match_id, maker=1, trump="H", tricks=3)
         hand_id = first_hand_id(app, match_id)
-        if rule.endpoint.startswith(("nights.", "tables.", "groups.")):
+        if rule.endpoint.startswith(("nights.", "tables.", "groups.", "night_")):
             make = group_post if rule.endpoint.startswith("groups.") else night_post
             values, data = make(client, app, rule.endpoint)
             url = url_for_rule(rule, app, match_id, hand_id, values)
@@ -430,6 +468,7 @@ def every_get_page(client, app) -> list[str]:
     night, _body = night_post(client, app, "nights.close")  # a night in play: its director and table 1's phone
     group, _body = group_post(client, app, "groups.delete_season")  # a group this client may see, with a season
     values = {**match_values(app, match_id), "hand_id": hand_id, "number": 1, "key": "euchre", **night, **group}
+    values["token"] = _player_token(app, night["slug"], night["player_id"])
     urls = ["/nowhere", "/rules/cards?trump=S&variant=bacon", f"/matches/{match_id}/hands/1/what-if?change=more"]
     for rule in app.url_map.iter_rules():
         if "GET" in rule.methods and rule.endpoint != "static" and not rule.rule.endswith((".json", ".csv", ".jsonl", ".js")):

@@ -20,6 +20,7 @@ def register_blueprints(app: Flask) -> None:
     # commands: flask nights ...; audit_trail, chart_screen, printouts and results_csv add routes to screens.bp
     from web.nights import (audit_trail, chart_screen, commands, director, printouts, projector,  # noqa: F401
                             results_csv, screens, tables)
+    from web.nights import night_group, player_page, prizes as night_prizes, wishes as night_wishes
     from web.render import register_filters
 
     app.url_map.converters["slug"] = SlugConverter  # before the routes that use it
@@ -33,5 +34,9 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(tables.bp)
     app.register_blueprint(screens.bp)
     app.register_blueprint(projector.bp)
+    app.register_blueprint(night_wishes.bp)
+    app.register_blueprint(night_prizes.bp)
+    app.register_blueprint(player_page.bp)
+    app.register_blueprint(night_group.bp)
     app.register_blueprint(offline.bp)
     register_filters(app)

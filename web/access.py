@@ -164,6 +164,10 @@ def had_match(match) -> bool:
 
 
 def check_match(match) -> None:
-    """The one guard for a match's own pages: a group match needs the group's code."""
+    """The one guard for a match's own pages: a group match needs the group's code, or (a group night's
+    table game) the phone of the table that plays it."""
     if match.group_id is not None and not has_access(match.group_id):
-        raise GroupLocked()
+        from web.nights.access import holds_match_table  # the nights' own grants
+
+        if not holds_match_table(match):
+            raise GroupLocked()

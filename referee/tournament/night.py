@@ -25,6 +25,7 @@ from referee.tournament.plan import P, ChartState, GamePlan, _changes, _list_nam
 from referee.tournament.seats import PAIR_NAMES, PARTNER_SEAT, SEAT_NAMES, SEATS
 from referee.tournament.sitouts import SIT_OUT_MODES, choose_sit_outs, sit_out_points
 from referee.tournament.ties import TIE_RULE, TieNeedsCut, settle_tie
+from referee.tournament.wishes import Wishes, honour_wishes
 
 __all__ = ["MOVEMENTS", "PAIR_NAMES", "PARTNER_SEAT", "SEAT_NAMES", "SIT_OUT_MODES", "TIE_RULE", "ChartState",
            "GamePlan", "TieNeedsCut", "assign_chart_places", "chart_for", "plan_game", "repeat_partners",
@@ -39,7 +40,8 @@ MOVEMENTS = ("winners", "chart")
 
 def plan_game(movement: str, game: int, roster: Sequence[P], *, previous: GamePlan | None = None,
               results: Sequence[TableResult] = (), sat_out_counts: Mapping[P, int] | None = None,
-              total_games: int, seed: str, names: Mapping[P, str] | None = None) -> GamePlan:
+              total_games: int, seed: str, names: Mapping[P, str] | None = None,
+              wishes: Wishes | None = None) -> GamePlan:
     """The seating of game ``game`` for ``roster`` (everyone who may play it, in check-in order).
 
     ``previous`` is the plan of game ``game - 1`` (None for the first game played), ``results`` one
@@ -50,6 +52,11 @@ def plan_game(movement: str, game: int, roster: Sequence[P], *, previous: GamePl
     Sit-outs (product ruling, ``sitouts``): ``len(roster) % 4`` players sit out each game; the winners
     movement picks them with :func:`choose_sit_outs`, the chart movement takes them from the chart,
     whose places are handed out by the same fairness order.
+
+    ``wishes`` (seating wishes, ``wishes``): both movements seat as usual, then the seating is repaired
+    to meet them with :func:`referee.tournament.wishes.honour_wishes` (sit-outs unchanged); the chart
+    movement may renumber its tables first, the winners movement exchanges players only, so its ladder
+    of tables stands. The notes say who was moved and which wish could not be met.
     """
     if movement not in MOVEMENTS:
         raise ValueError(f"unknown movement {movement!r}: use 'winners' or 'chart'")
@@ -68,10 +75,35 @@ def plan_game(movement: str, game: int, roster: Sequence[P], *, previous: GamePl
     counts = dict(sat_out_counts or {})
     name = _namer(names)
     if movement == "chart":
-        return _plan_chart(game, roster, previous, counts, total_games, seed, name)
-    if previous is None:
-        return _first_draw(game, roster, counts, seed, name)
-    return _plan_winners(game, roster, previous, results, counts, seed, name)
+        plan = _plan_chart(game, roster, previous, counts, total_games, seed, name)
+    elif previous is None:
+        plan = _first_draw(game, roster, counts, seed, name)
+    else:
+        plan = _plan_winners(game, roster, previous, results, counts, seed, name)
+    return _with_wishes(plan, previous, wishes, renumber_tables=movement == "chart" or previous is None,
+                        name=name)
+
+
+def _with_wishes(plan: GamePlan, previous: GamePlan | None, wishes: Wishes | None, *, renumber_tables: bool,
+                 name) -> GamePlan:
+    """``plan`` repaired to meet the seating wishes (product ruling, ``wishes``). A player whose
+    table changed in the repair has sat at it since this game; one who kept their table keeps the
+    movement's reckoning."""
+    if not wishes:
+        return plan
+    fixed = honour_wishes(plan.seating, wishes, last_partners=previous.partners() if previous else {},
+                          renumber_tables=renumber_tables, name=name)
+    if fixed.seating == plan.seating:
+        return plan
+    since = {}
+    for p, seat in fixed.seating.items():
+        before = previous.seating.get(p) if previous is not None else None
+        kept = plan.seating[p].table == seat.table
+        since[p] = plan.since[p] if kept else (
+            previous.since[p] if before is not None and before.table == seat.table else plan.game)
+    return GamePlan(plan.game, fixed.seating, plan.sit_outs, since, plan.chart, plan.notes + tuple(fixed.notes))
+
+
 def _sit_outs(game: int, roster: tuple[P, ...], previous: GamePlan | None, counts: Mapping[P, int],
               seed: str) -> list[P]:
     """``len(roster) % 4`` sit-outs by the fairness rule of ``sitouts``: a late arrival counts as having

@@ -11,6 +11,7 @@ from models.base import utcnow
 from models.night import MATCH_SEAT, SEATS
 from referee.tournament.movement import Seat, TableResult
 from referee.tournament.night import ChartState, GamePlan, plan_game
+from services.night import group as night_group, wishes as night_wishes
 from services.night.audit import audit
 from services.night.errors import NightError
 from services.night.queries import roster, sit_out_counts
@@ -51,9 +52,9 @@ def _match_rules(night: Night, table: int) -> dict:
     return rules
 
 
-def _new_match(night: Night, table: int, players: dict[str, Player]) -> Match:
+def _new_match(night: Night, table: int, players: dict[str, Player], group_id: int | None = None) -> Match:
     match = Match(variant=night.variant, rules=_match_rules(night, table), first_dealer=0, status="active",
-                  version=1)
+                  version=1, group_id=group_id)
     for seat in SEATS:
         match.seats.append(MatchSeat(seat=MATCH_SEAT[seat], player=players[seat]))
     db.session.add(match)
@@ -73,7 +74,9 @@ def start_game(night: Night, game: int, actor: str = "director") -> GamePlan:
     previous = _previous_plan(night, game - 1)
     plan = plan_game(night.movement, game, [p.id for p in players], previous=previous,
                      results=_results(night, game - 1) if previous else (), sat_out_counts=sit_out_counts(night),
-                     total_games=night.games, seed=f"{night.seed}-{game}", names=names)
+                     total_games=night.games, seed=f"{night.seed}-{game}", names=names,
+                     wishes=night_wishes.wishes_of(night))
+    group_id = night_group.group_id_of(night)  # read now, like the names
     claimed = db.session.execute(
         update(Night).where(Night.id == night.id, Night.current_game == game - 1)
         .values(current_game=game, status="playing", bell_at=None, bell_by=None, game_started_at=utcnow(),
@@ -94,13 +97,14 @@ def start_game(night: Night, game: int, actor: str = "director") -> GamePlan:
          "since": plan.since.get(player_id, game)} for player_id, seat in plan.seating.items()
     ] + [{"night_id": night.id, "game": game, "player_id": player_id, "table": None, "seat": None, "since": None}
          for player_id in plan.sit_outs])
-    match_players = Player.get_or_create_many(names[p] for p in plan.seating)
+    match_players = (night_group.group_players(group_id, (names[p] for p in plan.seating)) if group_id is not None
+                     else Player.get_or_create_many(names[p] for p in plan.seating))
     at_tables: dict[int, dict[str, Player]] = {}
     for player_id, seat in plan.seating.items():
         at_tables.setdefault(seat.table, {})[seat.seat] = match_players[names[player_id]]
     for table in tables:  # one flush at the end inserts the 100 matches and their seats in batches
         db.session.add(TableGame(night_id=night.id, game=game, table=table,
-                                 match=_new_match(night, table, at_tables[table])))
+                                 match=_new_match(night, table, at_tables[table], group_id)))
     out = ", ".join(names[p] for p in plan.sit_outs)
     audit(night, actor, "game-start", f"Game {game} seated at {len(tables)} tables."
           + (f" Sitting out: {out}." if out else "") + "".join(f" {n}" for n in plan.notes))

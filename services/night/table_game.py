@@ -9,6 +9,7 @@ from typing import Any
 from models import Night, TableGame
 from models.night import PAIR_NAMES
 from services import table_game as machine
+from services.night import group as night_group
 from services.night.audit import audit
 from services.table_game import HandsResult, TotalDisagrees, hands_result  # noqa: F401 (the night's pages read them)
 
@@ -48,6 +49,7 @@ def submit(night: Night, tg: TableGame, *, pair: str, actor: str, totals: tuple[
 
 def confirm(night: Night, tg: TableGame, *, pair: str, actor: str) -> None:
     machine.confirm(NightTables(night), tg, pair=pair, actor=actor)
+    night_group.finish_table_match(night, tg)  # a group night's game counts once its result stands
 
 
 def reject(night: Night, tg: TableGame, *, pair: str, actor: str) -> None:
@@ -58,9 +60,11 @@ def close_table(night: Night, tg: TableGame, *, ns: int, ew: int, loners: dict[s
                 cut_winner: str | None, reason: str) -> None:
     """The director ends a table that will not finish, with a default score (logged)."""
     machine.close(NightTables(night), tg, ns=ns, ew=ew, loners=loners, cut_winner=cut_winner, reason=reason)
+    night_group.finish_table_match(night, tg)  # a group night's game counts once its result stands
 
 
 def correct(night: Night, tg: TableGame, *, ns: int, ew: int, loners: dict[str, int], cut_winner: str | None,
             reason: str) -> None:
     """The director corrects any finished game. The seating already made from it stays as it is."""
     machine.correct(NightTables(night), tg, ns=ns, ew=ew, loners=loners, cut_winner=cut_winner, reason=reason)
+    night_group.finish_table_match(night, tg)  # a group night's game counts once its result stands

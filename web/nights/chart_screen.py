@@ -10,7 +10,8 @@ from extensions import db
 from models import Night, NightSeat
 from referee.tournament.night import chart_for
 from referee.tournament.rotation import grade_schedule
-from services.night import queries as night_queries
+from referee.tournament.wishes import chart_cost, repaired_games
+from services.night import queries as night_queries, wishes as night_wishes
 from web.nights import access
 from web.nights.screens import bp, screen
 
@@ -41,19 +42,36 @@ def chart_context(night: Night) -> dict[str, Any]:
     else:
         order, start, games = [p.id for p in roster], first, night.games - first + 1
     chart = chart_for(len(order), games)
+    wishes = night_wishes.wishes_of(night)
     rounds = []
-    for r, tables in enumerate(chart.games):
-        rows = [{"table": i + 1, "ns": (names[order[n]], names[order[s]]), "ew": (names[order[e]], names[order[w]])}
-                for i, ((n, s), (e, w)) in enumerate(tables)]
-        out = sorted((names[order[i]] for i in chart.sit_outs[r]), key=str.casefold)
+    # The games as the night plays them: each repaired for the seating wishes, as the referee repairs it.
+    for r, (seating, sit_outs, _) in enumerate(repaired_games(chart, order, wishes, name=names.get)):
+        at = {(seat.table, seat.seat): names[p] for p, seat in seating.items()}
+        rows = [{"table": t, "ns": (at[(t, "N")], at[(t, "S")]), "ew": (at[(t, "E")], at[(t, "W")])}
+                for t in sorted({seat.table for seat in seating.values()})]
+        out = sorted((names[p] for p in sit_outs), key=str.casefold)
         rounds.append({"game": start + r, "tables": rows, "sit_outs": out,
                        "played": start + r <= night.current_game})
     quality = quality_words(chart.quality)
+    if wishes:
+        quality.append(wishes_cost_words(chart_cost(chart, order, wishes, name=names.get)))
     if in_use and start > 1:
         quality.append(change_cost_words(night, start, order, chart))
     context.update(chart=chart, rounds=rounds, in_use=in_use, players=len(order), first_game=start,
                    last_game=start + games - 1, quality=quality)
     return context
+
+
+def wishes_cost_words(cost: Any) -> str:
+    """What the seating wishes cost the chart (the referee's ``chart_cost``), in a sentence."""
+    extra = [plural(count, *what) for count, what in (
+        (cost.extra_repeat_partners, ("more repeat partnership",)),
+        (cost.extra_repeat_opponents, ("more meeting of opponents beyond the second",
+                                       "more meetings of opponents beyond the second"))) if count > 0]
+    said = (f"they cost {' and '.join(extra)}" if extra else "they cost nothing in repeats")
+    unmet = f" Not always met: {'; '.join(cost.unmet)}." if cost.unmet else ""
+    return (f"Seating wishes: {said}, with {plural(cost.exchanges, 'seat trade')} over the chart "
+            f"(the games below are shown with the trades made).{unmet}")
 
 
 def change_cost_words(night: Night, start: int, order: list[int], chart: Any) -> str:

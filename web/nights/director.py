@@ -20,6 +20,7 @@ from services.night import bell as night_bell, games as night_games, queries as 
 from services.night import setup as night_setup, table_game, wording as night_wording
 from services.night.errors import NightError
 from web.nights import access, throttle
+from services.night import prizes as night_prizes
 from web.nights.pulse import poll_answer, poll_seconds
 from web.render import night_page
 
@@ -242,7 +243,9 @@ def _players_context(night: Night, form: CheckInForm | None = None, added: list[
                      skipped: list[str] | None = None) -> dict[str, Any]:
     upcoming = night_queries.next_playable_game(night)
     return {"night": night, "form": form or CheckInForm(), "added": added or [], "skipped": skipped or [],
-            "upcoming": upcoming, "playing_next": len(night_queries.roster(night, upcoming))}
+            "upcoming": upcoming, "playing_next": len(night_queries.roster(night, upcoming)),
+            "marks": [p.title for p in night_prizes.named_categories(night)],
+            "mark": request.form.get("mark", "") if request.method == "POST" else ""}
 
 
 @bp.get("/<slug>/players")
@@ -258,8 +261,16 @@ def check_in(slug: str):
     if not form.validate():
         return night_page("nights/_players.html", status=422,
                                 **_players_context(night, form))
+    marks = {title.casefold(): title for title in (p.title for p in night_prizes.named_categories(night))}
+    mark = request.form.get("mark", "")
+    if mark and mark.casefold() not in marks:
+        form.names.errors = ["Choose one of the named prizes to mark them for, or none."]
+        return night_page("nights/_players.html", status=422, **_players_context(night, form))
     try:
         added, skipped = night_setup.check_in(night, form.cleaned())
+        if mark and added:  # players checked in together are marked together ("Ladies")
+            keys = {name.casefold() for name in added}
+            night_prizes.tag_players(night, marks[mark.casefold()], [p for p in night.players if p.name_key in keys])
         db.session.commit()
     except NightError as error:
         db.session.rollback()

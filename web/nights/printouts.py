@@ -12,6 +12,7 @@ from extensions import db
 from models import Night, NightTable
 from models.night import PAIR_NAMES, SEAT_NAMES
 from web.nights import access
+from web.nights.player_page import player_token
 from web.nights.screens import bp, screen, standings_context
 from web.nights.standings import Sheet, load_sheet, sit_out_words
 from web.public_address import public_base, public_url_for
@@ -20,6 +21,7 @@ from web.public_address import public_base, public_url_for
 def tally_cards_context(night: Night) -> dict[str, Any]:
     sheet = load_sheet(night)
     last = max(night.games, sheet.started)
+    base = public_base()  # each card's QR opens the player's own page, at the address phones reach
     cards = []
     for player in sorted(sheet.players, key=lambda p: (p.name.casefold(), p.id)):
         lines, running = [], 0
@@ -31,8 +33,11 @@ def tally_cards_context(night: Night) -> dict[str, Any]:
             lines.append({"game": game, "cell": cell, "played": cell is not None,
                           "seat": SEAT_NAMES.get(cell.seat, "") if cell is not None and cell.seat else "",
                           "total": running if cell is not None and cell.points is not None else None})
+        url = public_url_for("night_player.show", base, slug=night.slug, player_id=player.id,
+                             token=player_token(night, player.id))
         cards.append({"name": player.name, "lines": lines, "left_after": player.left_after,
-                      "joined_game": player.joined_game})
+                      "joined_game": player.joined_game, "url": url,
+                      "qr": qr_svg(url, f"QR code for the page of {player.name}") if url else None})
     return {"night": night, "cards": cards, "sit_out_rule": sit_out_words(night)}
 
 

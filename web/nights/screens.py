@@ -22,10 +22,12 @@ from models import Night, NightPlayer, NightSeat
 from models.night import SEAT_NAMES, STANDINGS_CHANGED
 from referee.tournament import prizes as referee_prizes
 from referee.tournament.prizes import Tally
+from services.night.prizes import night_prizes
 from referee.tournament.night import TIE_RULE
 from services.night import bell as night_bell
 from web.nights import access, drawings
 from web.nights.drawings import fragments
+from web.nights.player_page import player_url
 from web.nights.pulse import poll_answer, poll_seconds
 from web.nights.standings import Cell, Sheet, load_sheet, sit_out_words, standings_tag, tallies_of
 from web.render import render_page
@@ -69,13 +71,14 @@ def seating_context(night: Night) -> dict[str, Any]:
     entries: list[dict[str, Any]] = []
     if night.status == "playing":
         rows = db.session.execute(
-            select(NightPlayer.name, NightSeat.table, NightSeat.seat)
+            select(NightPlayer.name, NightSeat.table, NightSeat.seat, NightPlayer.id)
             .join(NightPlayer, NightPlayer.id == NightSeat.player_id)
             .where(NightSeat.night_id == night.id, NightSeat.game == game))
-        for name, table, seat in rows:
+        for name, table, seat, player_id in rows:
             where = "sits out" if table is None else f"table {table}, {SEAT_NAMES.get(seat, seat)}"
             entries.append({"name": name, "where": where, "table": table, "seat": SEAT_NAMES.get(seat, seat),
-                            "sits_out": table is None})
+                            "sits_out": table is None, "url": player_url(night, player_id),
+                            "letter": initial(name)})
         entries.sort(key=lambda e: (e["name"].casefold(), e["name"]))
     players = db.session.execute(
         select(NightPlayer.name, NightPlayer.joined_game, NightPlayer.left_after)
@@ -84,8 +87,15 @@ def seating_context(night: Night) -> dict[str, Any]:
                       if night.status == "playing" and joined > game and left is None), key=str.casefold)
     checked_in = sorted((name for name, _, left in players if left is None), key=str.casefold)
     return {"night": night, "game": game, "entries": entries, "waiting": waiting, "checked_in": checked_in,
+            "letters": list(dict.fromkeys(e["letter"] for e in entries)),
             "sit_outs": [e["name"] for e in entries if e["sits_out"]],
             "tables": len({e["table"] for e in entries if e["table"] is not None})}
+
+
+def initial(name: str) -> str:
+    """The letter a name is found under on the seating screen ("#" for a name that starts otherwise)."""
+    first = name[:1].upper()
+    return first if first.isalpha() else "#"
 
 
 def seating_tag(night: Night) -> str:
@@ -134,7 +144,7 @@ def any_points(sheet: Sheet) -> bool:
 def standings_context(night: Night) -> dict[str, Any]:
     sheet = load_sheet(night)
     rows = standing_rows(sheet)
-    prize_list = referee_prizes.award_prizes([r.tally for r in rows]) if rows and any_points(sheet) else []
+    prize_list = night_prizes(night, [r.tally for r in rows]) if rows and any_points(sheet) else []
     return {"night": night, "sheet": sheet, "rows": rows, "games": list(range(1, sheet.started + 1)),
             "prizes": prize_list, "prize_rules": referee_prizes.PRIZE_RULES, "tie_rule": TIE_RULE,
             "sit_out_rule": sit_out_words(night), "any_sat_out": any(r.sat_out for r in rows)}
