@@ -793,7 +793,8 @@ async def results_and_movement(night: Night, load: Load, seed: int, spread: floa
     for table in night.tables:
         table.scoring = False  # until a phone opens the next game's page
     night.bell_at = time.monotonic()
-    await night.director.post(f"/nights/{night.slug}/bell", {}, "bell")
+    # "confirmed": a bell before any hand at the head table (a short or busy run) is asked about first
+    await night.director.post(f"/nights/{night.slug}/bell", {"confirmed": "yes"}, "bell")
     load.start_standings(viewers)
     await asyncio.gather(*(send_result(night, t, rng, spread) for t in night.tables))
     deadline = time.monotonic() + 3 * POLL_SECONDS + 30

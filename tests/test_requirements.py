@@ -10,7 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 APP_CODE = ["app.py", "extensions.py", "backup.py", "serve.py", "gunicorn.conf.py",
-            "models", "forms", "web", "referee"]
+            "models", "forms", "web", "referee", "services"]
 TEST_TOOLS = {"pytest", "playwright", "hypothesis", "open-spiel", "numpy", "scipy"}
 
 

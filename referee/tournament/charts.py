@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from referee.tournament.movement import Seat
-from referee.tournament.plan import P, ChartState, GamePlan, _changes, _list_names
+from referee.tournament.plan import P, ChartState, GamePlan, list_names, roster_changes
 from referee.tournament.rotation import Chart, rotation_chart
 
 
@@ -18,7 +18,7 @@ def chart_for(players: int, games: int) -> Chart:
     return rotation_chart(players, games)
 
 
-def _plan_chart(game: int, roster: tuple[P, ...], previous: GamePlan | None, counts: Mapping[P, int],
+def plan_chart(game: int, roster: tuple[P, ...], previous: GamePlan | None, counts: Mapping[P, int],
                 total_games: int, seed: str, name) -> GamePlan:
     """A game of the chart movement (a product design; [002] describes only the winners movement).
 
@@ -30,16 +30,16 @@ def _plan_chart(game: int, roster: tuple[P, ...], previous: GamePlan | None, cou
     state = previous.chart if previous is not None else None
     notes: list[str] = []
     if state is None or set(state.roster) != set(roster) or not state.covers(game):
-        arrivals, leavers = _changes(roster, previous)
+        arrivals, leavers = roster_changes(roster, previous)
         remaining = total_games - game + 1
         chart = chart_for(len(roster), remaining)
         order = assign_chart_places(chart, roster, previous, counts, seed=f"{seed}/chart/{game}")
         state = ChartState(tuple(order), game, remaining)
         why = []
         if arrivals:
-            why.append(f"{_list_names(arrivals, name)} arrived")
+            why.append(f"{list_names(arrivals, name)} arrived")
         if leavers:
-            why.append(f"{_list_names(leavers, name)} left")
+            why.append(f"{list_names(leavers, name)} left")
         span = f"game {game}" if remaining == 1 else f"games {game} to {game + remaining - 1}"
         opening = f"The roster changed ({'; '.join(why)}), so a" if why else "A"
         notes.append(f"{opening} new rotation chart for {len(roster)} players covers {span}.")
@@ -55,7 +55,7 @@ def _plan_chart(game: int, roster: tuple[P, ...], previous: GamePlan | None, cou
         before = previous.seating.get(p) if previous is not None else None
         since[p] = previous.since[p] if before is not None and before.table == seat.table else game
     if out:
-        notes.append(f"Sitting out: {_list_names(out, name)}.")
+        notes.append(f"Sitting out: {list_names(out, name)}.")
     return GamePlan(game, seating, out, since, state, tuple(notes))
 
 
@@ -104,7 +104,7 @@ def assign_chart_places(chart: Chart, roster: Sequence[P], previous: GamePlan | 
     rounds = _sit_out_rounds(chart)
     places = sorted(range(chart.players), key=lambda i: (-len(rounds[i]), rounds[i], i))
     last = _last_sat_out(previous)
-    arrivals, _ = _changes(roster, previous)
+    arrivals, _ = roster_changes(roster, previous)
     fresh = set(arrivals) | set(previous.sit_outs if previous else ())
     rng = random.Random(seed)
     draw = {p: rng.random() for p in sorted(roster, key=str)}

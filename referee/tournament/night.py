@@ -19,9 +19,9 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from referee.tournament.charts import _plan_chart, assign_chart_places, chart_for
+from referee.tournament.charts import assign_chart_places, chart_for, plan_chart
 from referee.tournament.movement import Seat, TableResult, advance_winners
-from referee.tournament.plan import P, ChartState, GamePlan, _changes, _list_names, _namer
+from referee.tournament.plan import P, ChartState, GamePlan, list_names, namer, roster_changes
 from referee.tournament.seats import PAIR_NAMES, PARTNER_SEAT, SEAT_NAMES, SEATS
 from referee.tournament.sitouts import SIT_OUT_MODES, choose_sit_outs, sit_out_points
 from referee.tournament.ties import TIE_RULE, TieNeedsCut, settle_tie
@@ -73,9 +73,9 @@ def plan_game(movement: str, game: int, roster: Sequence[P], *, previous: GamePl
     if previous is not None and previous.game != game - 1:
         raise ValueError(f"the previous plan is for game {previous.game}, not game {game - 1}")
     counts = dict(sat_out_counts or {})
-    name = _namer(names)
+    name = namer(names)
     if movement == "chart":
-        plan = _plan_chart(game, roster, previous, counts, total_games, seed, name)
+        plan = plan_chart(game, roster, previous, counts, total_games, seed, name)
     elif previous is None:
         plan = _first_draw(game, roster, counts, seed, name)
     else:
@@ -108,7 +108,7 @@ def _sit_outs(game: int, roster: tuple[P, ...], previous: GamePlan | None, count
               seed: str) -> list[P]:
     """``len(roster) % 4`` sit-outs by the fairness rule of ``sitouts``: a late arrival counts as having
     sat out the game before, so they play at once when possible."""
-    arrivals, _ = _changes(roster, previous)
+    arrivals, _ = roster_changes(roster, previous)
     last = list(previous.sit_outs) + arrivals if previous else []
     return choose_sit_outs(roster, len(roster) % 4, sat_out_so_far=counts, sat_out_last=last,
                            seed=f"{seed}/sit-outs/{game}")
@@ -122,7 +122,7 @@ def _first_draw(game: int, roster: tuple[P, ...], counts: Mapping[P, int], seed:
     seating = {p: Seat(i // 4 + 1, SEATS[i % 4]) for i, p in enumerate(playing)}
     notes = [f"Seats for game {game} are drawn at random, like drawing tally cards."]
     if out:
-        notes.append(f"Sitting out: {_list_names(out, name)}.")
+        notes.append(f"Sitting out: {list_names(out, name)}.")
     return GamePlan(game, seating, tuple(out), {p: game for p in seating}, None, tuple(notes))
 
 
@@ -171,7 +171,7 @@ def _plan_winners(game: int, roster: tuple[P, ...], previous: GamePlan, results:
     _check_results(previous, results)
     out = _sit_outs(game, roster, previous, counts, seed)
     out_set, on_roster = set(out), set(roster)
-    arrivals, leavers = _changes(roster, previous)
+    arrivals, leavers = roster_changes(roster, previous)
     old_tables = max(s.table for s in previous.seating.values())
     tables = (len(roster) - len(out)) // 4
     moved, since = advance_winners(previous.seating, list(results), previous.since, game,
@@ -217,7 +217,7 @@ def _plan_winners(game: int, roster: tuple[P, ...], previous: GamePlan, results:
     if tables > old_tables:
         head_losers = [p for p, seat in repair.seating.items() if seat.table == tables]
         if head_losers:
-            notes.append(f"The head table's losers ({_list_names(head_losers, name)}) move to the new tail, "
+            notes.append(f"The head table's losers ({list_names(head_losers, name)}) move to the new tail, "
                          f"table {tables}.")
     if len(pool) != len(repair.holes):  # cannot happen: both are the players not yet placed
         raise ValueError(f"game {game}: {len(pool)} players for {len(repair.holes)} empty seats")
@@ -232,7 +232,7 @@ def _plan_winners(game: int, roster: tuple[P, ...], previous: GamePlan, results:
         else:
             notes.append(f"{_capital(repair.cause[seat])}; {name(p)} ({repair.origin[p]}) takes {where}.")
     if out:
-        notes.append(f"Sitting out: {_list_names(out, name)}.")
+        notes.append(f"Sitting out: {list_names(out, name)}.")
     seated_since = {p: since[p] for p in repair.seating}
     return GamePlan(game, repair.seating, tuple(out), seated_since, None, tuple(notes))
 

@@ -82,17 +82,17 @@ class GamePlan:
         )
 
 
-def _namer(names: Mapping[P, str] | None):
+def namer(names: Mapping[P, str] | None):
     names = names or {}
     return lambda p: str(names.get(p, p))
 
 
-def _list_names(players: Sequence[P], name) -> str:
+def list_names(players: Sequence[P], name) -> str:
     words = [name(p) for p in players]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _changes(roster: Sequence[P], previous: GamePlan | None) -> tuple[list[P], list[P]]:
+def roster_changes(roster: Sequence[P], previous: GamePlan | None) -> tuple[list[P], list[P]]:
     """Late arrivals (on the roster, not at the previous game) and leavers (the reverse), in order."""
     if previous is None:
         return [], []
