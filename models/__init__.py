@@ -10,6 +10,8 @@ from models.match import Match, MatchSeat
 from models.hand import Hand, HAND_KEYS
 from models.night import (AccessAttempt, AuditEntry, Night, NightPlayer, NightScreen, NightSeat, NightTable,
                           TableGame)
+from models.team_event import EventAudit, EventBye, EventGame, EventRound, EventTable, EventTeam, TeamEvent
 
 __all__ = ["db", "Group", "RemovedMatch", "Season", "Player", "Match", "MatchSeat", "Hand", "HAND_KEYS", "AuditEntry",
-           "Night", "NightPlayer", "NightScreen", "NightSeat", "NightTable", "AccessAttempt", "TableGame"]
+           "Night", "NightPlayer", "NightScreen", "NightSeat", "NightTable", "AccessAttempt", "TableGame",
+           "TeamEvent", "EventTeam", "EventTable", "EventRound", "EventBye", "EventGame", "EventAudit"]

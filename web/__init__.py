@@ -19,6 +19,7 @@ def register_blueprints(app: Flask) -> None:
     from web import disputes, groups, hands, home, matches, offline, watch
     from web.nights import commands, director, projector, screens, tables  # noqa: F401  (commands: flask nights ...)
     from web.render import register_filters
+    from web.teams import director as team_director, screens as team_screens, tables as team_tables
 
     app.url_map.converters["slug"] = SlugConverter  # before the routes that use it
     app.register_blueprint(home.bp)
@@ -32,4 +33,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(screens.bp)
     app.register_blueprint(projector.bp)
     app.register_blueprint(offline.bp)
+    app.register_blueprint(team_director.bp)
+    app.register_blueprint(team_tables.bp)
+    app.register_blueprint(team_screens.bp)
     register_filters(app)
