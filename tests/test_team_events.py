@@ -10,6 +10,7 @@ import pytest
 
 from referee.tournament import bracket as referee_bracket
 from referee.tournament.bracket import Elimination
+from referee.tournament.teams import ByeScore, Format, GameResult, TieBreak, standings
 from tests.team_helpers import Phones, add_teams, create_event, document, table_codes
 
 
@@ -17,8 +18,21 @@ def pairs_of(doc: dict) -> list[frozenset]:
     return [frozenset((g["home"], g["away"])) for r in doc["rounds"] if not r["playoff"] for g in r["games"]]
 
 
+def recheck(doc: dict) -> list[tuple[int, int]]:
+    """The standings worked out again by the referee from nothing but the download: another program can."""
+    games = [GameResult(r["number"], g["home"], g["away"], g["home_points"], g["away_points"], g["winner"],
+                        g["home_loners"], g["away_loners"])
+             for r in doc["rounds"] if not r["playoff"] for g in r["games"] if g["status"] == "done"]
+    byes = [(r["number"], t) for r in doc["rounds"] for t in r["byes"]]
+    points = TieBreak.POINT_DIFFERENCE if "point_difference" in doc["tie_breaks"] else TieBreak.POINTS
+    table = standings([t["number"] for t in doc["teams"]], games, Format(doc["event_format"]), byes,
+                      ByeScore(doc["bye_score"]["counts_as_win"], doc["bye_score"]["points"]), points)
+    return [(row.team, row.rank) for row in table]
+
+
 def check_round(doc: dict, fmt: str, active: set[int]) -> None:
     """What must hold after every round of the rounds' stage."""
+    assert recheck(doc) == [(s["team"], s["rank"]) for s in doc["standings"]]
     last = [r for r in doc["rounds"] if not r["playoff"]][-1]
     seated = [t for g in last["games"] for t in (g["home"], g["away"])] + last["byes"]
     # Every team still in plays exactly once (or has the bye); nobody withdrawn is paired.
