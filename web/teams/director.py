@@ -19,8 +19,9 @@ from web.nights.access import safe_next
 from web.nights.director import DEFAULT_VARIANT, night_variants
 from web.nights.pulse import poll_answer, poll_seconds
 from web.render import page_or_fragment
-from web.teams import access, service
-from web.teams.service import EventError
+from services import team_event as service
+from web.teams import access
+from services.team_event import EventError
 
 bp = Blueprint("teams", __name__, url_prefix="/events")
 

@@ -17,9 +17,11 @@ from models.team_event import EventGame, TeamEvent
 from referee.tournament.bracket import Stage
 from referee.tournament.teams import TieBreak
 from web.nights.pulse import poll_answer, poll_seconds
-from web.nights.screens import FORMULA_START, qr_svg
+from web.nights.printouts import qr_svg
+from web.nights.results_csv import FORMULA_START
 from web.public_address import public_base, public_url_for
-from web.teams import access, service
+from services import team_event as service
+from web.teams import access
 from web.teams.director import page
 
 bp = Blueprint("event_screens", __name__, url_prefix="/events/<slug>")

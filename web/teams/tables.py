@@ -14,9 +14,10 @@ from models.team_event import EventGame, EventTable, TeamEvent
 from sqlalchemy import select
 from web.matches import go
 from web.nights.pulse import poll_answer, poll_seconds
-from web.teams import access, service
+from services import team_event as service
+from web.teams import access
 from web.teams.director import page
-from web.teams.service import EventError
+from services.team_event import EventError
 
 bp = Blueprint("event_tables", __name__, url_prefix="/events/t")
 

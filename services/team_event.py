@@ -25,7 +25,7 @@ from referee.tournament import bracket as referee_bracket
 from referee.tournament import teams as referee_teams
 from referee.tournament.bracket import Elimination
 from referee.tournament.teams import ByeScore, Format, GameResult, TeamStanding, TieBreak
-from web.nights.service import CODE_LENGTH, CODE_LETTERS
+from services.night.tables import table_code
 
 SIDES = ("home", "away")
 
@@ -138,10 +138,6 @@ def withdraw(event: TeamEvent, team: EventTeam) -> None:
 
 def active_teams(event: TeamEvent, round_: int) -> list[EventTeam]:
     return [t for t in event.teams if t.plays_in(round_)]
-
-
-def table_code() -> str:
-    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
 
 
 def _ensure_tables(event: TeamEvent, count: int) -> None:
