@@ -297,3 +297,22 @@ def test_the_json_download_is_documented():
     for key in ("teams", "rounds", "byes", "games", "standings", "tie_breaks", "playoff", "games_won", "points",
                 "point_difference", "loners_made", "result_between_them", "opponents_wins", "champion", "seeds"):
         assert f"`{key}`" in text, key
+
+
+def test_a_tables_page_is_redrawn_only_by_its_own_changes(app, client):
+    import re
+    slug = create_event(client, rounds=2)
+    add_teams(client, slug, 4)
+    client.post(f"/events/{slug}/start")
+    first, second = table_codes(client, slug)[:2]
+    phones = Phones(app)
+    html = phones.phone(first).get(f"/events/t/{first}").get_data(as_text=True)
+    tag = re.search(r'seen=([\w-]+)', html).group(1)
+    other = phones.phone(second)
+    game = re.search(r"/games/(\d+)/send", other.get(f"/events/t/{second}").get_data(as_text=True)).group(1)
+    other.post(f"/events/t/{second}/games/{game}/send", {"home_points": 10, "away_points": 3, "side": "home"})
+    # Another table's result: this table's poll stays a 304, so a score being typed here is kept.
+    assert phones.phone(first).get(f"/events/t/{first}/live?seen={tag}", htmx=True).status_code == 304
+    client.post(f"/events/{slug}/bell")
+    rung = phones.phone(first).get(f"/events/t/{first}/live?seen={tag}", htmx=True)
+    assert rung.status_code == 200 and "The bell has rung" in rung.get_data(as_text=True)

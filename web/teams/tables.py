@@ -30,8 +30,11 @@ def current_game(event: TeamEvent, table: EventTable) -> EventGame | None:
                                                      EventGame.table == table.number))
 
 
-def _tag(event: TeamEvent, table: EventTable) -> str:
-    return f"t{table.id}-{event.version}"
+def _tag(event: TeamEvent, table: EventTable, game: EventGame | None) -> str:
+    """Changes only with what this table's page shows: the round, the bell, and this table's own game. A
+    result at another table must not redraw the form a team is typing its score into."""
+    bell = int(event.bell_at.timestamp()) if event.bell_at else 0
+    return f"t{table.id}-{event.status}-{event.current_round}-{bell}-{game.version if game else 0}"
 
 
 def table_context(table: EventTable, form: Any = None, message: str | None = None) -> dict[str, Any]:
@@ -44,7 +47,7 @@ def table_context(table: EventTable, form: Any = None, message: str | None = Non
     return {"event": event, "table": table, "game": game, "bye": bye, "form": form or ResultForm(formdata=None),
             "side_form": SideForm(formdata=None), "message": message,
             "bracket_words": _bracket_words(event, game),
-            "poll_url": url_for("event_tables.live", code=table.code), "poll_tag": _tag(event, table),
+            "poll_url": url_for("event_tables.live", code=table.code), "poll_tag": _tag(event, table, game),
             "poll_seconds": poll_seconds(), "poll_target": "#event-table"}
 
 
@@ -71,7 +74,9 @@ def live(code: str):
     table = access.get_table(code)
     if not access.holds_table(table) and not access.is_director(table.event):
         abort(403)
-    return poll_answer(_tag(table.event, table), lambda: page("teams/_table.html", **table_context(table))[0])
+    event = table.event
+    return poll_answer(_tag(event, table, current_game(event, table)),
+                       lambda: page("teams/_table.html", **table_context(table))[0])
 
 
 def _held_game(code: str, game_id: int) -> tuple[EventTable, EventGame]:
