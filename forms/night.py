@@ -12,10 +12,11 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 from forms.common import Printable, choices
 from forms.match import RulesMixin, rule_fields
 from models.player import NAME_MAX, UNPRINTABLE_NAME
+from referee.tournament.seats import PAIR_NAMES
 
 MOVEMENTS = (("winners", "Winners advance, losers split"), ("chart", "Rotation chart (partners change every game)"))
 SIT_OUT_MODES = (("average", "The average of the game"), ("fixed", "A fixed number"))
-PAIRS = (("NS", "North–South"), ("EW", "East–West"))
+PAIRS = tuple(PAIR_NAMES.items())
 MAX_PLAYERS = 400
 
 

@@ -17,12 +17,9 @@ from extensions import db
 from models.base import JSONValue, UTCDateTime, utcnow
 from models.match import Match
 from models.player import NAME_MAX
+# The seats and pairs are the referee's (one vocabulary), named here too for the app's many readers.
+from referee.tournament.seats import MATCH_SEAT, PAIR_NAMES, SEAT_NAMES, SEATS  # noqa: F401
 
-SEATS = ("N", "E", "S", "W")
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-# Match seats run clockwise from 0 with 0 & 2 partners (match-format.md): North, East, South, West.
-MATCH_SEAT = {"N": 0, "E": 1, "S": 2, "W": 3}
-PAIR_NAMES = {"NS": "North–South", "EW": "East–West"}
 CODE_MAX = 8  # NightTable.code
 STANDINGS_CHANGED = "night_standings_changed"  # the key in ``db.session.info`` of the nights to redraw
 
@@ -152,8 +149,9 @@ class TableGame(db.Model):
     """One table's game: played hand by hand in ``match``, or reported as a game total.
 
     status: ``playing`` → ``submitted`` (one pair sent the result) → ``done`` (the other pair confirmed,
-    or the director closed the table). ``loners`` counts lone hands made per seat. ``corrected``: the
-    director changed the result after it was done (the seating that followed was not changed).
+    or the director closed the table): the states of ``services.table_game``'s machine. ``loners``
+    counts lone hands made per seat. ``corrected``: the director changed the result after it was done
+    (the seating that followed was not changed).
     """
 
     __tablename__ = "table_game"
@@ -183,23 +181,16 @@ class TableGame(db.Model):
 
     match: Mapped[Match] = relationship(lazy="joined", backref=db.backref("table_game", uselist=False))
 
+    # Optimistic locking: every UPDATE of the row checks the version it was loaded at and moves it on,
+    # so of two phones changing the same table game the second fails (``services.table_game``).
+    __mapper_args__ = {"version_id_col": version}
+
     @property
     def done(self) -> bool:
         return self.status == "done"
 
     def points_of(self, pair: str) -> int | None:
         return self.ns_points if pair == "NS" else self.ew_points
-
-    def claim(self, expected_status: str) -> bool:
-        """Move on from ``expected_status`` only if no other request did first (a conditional UPDATE)."""
-        result = db.session.execute(
-            update(TableGame).where(TableGame.id == self.id, TableGame.status == expected_status,
-                                    TableGame.version == self.version)
-            .values(version=TableGame.version + 1).execution_options(synchronize_session=False))
-        if result.rowcount != 1:
-            return False
-        self.version += 1
-        return True
 
 
 class NightScreen(db.Model):

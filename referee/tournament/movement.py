@@ -18,8 +18,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-SEATS = ("N", "E", "S", "W")
-PAIRS = (("N", "S"), ("E", "W"))
+from referee.tournament.seats import PAIRS, SEATS
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,7 @@
-"""The error every step of a night raises when it cannot be taken now."""
+"""The error every step of a night raises when it cannot be taken now: the service layer's, so the
+table game's state machine (``services.table_game``), shared with other kinds of event, refuses alike."""
 from __future__ import annotations
 
+from services.errors import StepRefused
 
-class NightError(Exception):
-    """A step the night cannot take now, in plain words for the person who tried it."""
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.field = field
+NightError = StepRefused

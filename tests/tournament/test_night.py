@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from referee.tournament import (TIE_RULE, ChartState, GamePlan, Seat, TableResult, plan_game, settle_tie,
-                                sit_out_points)
+from referee.tournament import (TIE_RULE, ChartState, GamePlan, Seat, TableResult, TieNeedsCut, plan_game,
+                                settle_tie, sit_out_points)
 from referee.tournament.night import _avoid_repeat_partners, assign_chart_places, chart_for, repeat_partners
 from tests.night_checks import check_game, check_night, simulate_night
 
@@ -384,20 +384,22 @@ def test_check_night_catches_uneven_sit_outs():
 # --------------------------------------------------------------------------------------------------
 
 def test_the_higher_score_wins():
-    assert settle_tie(5, 3) == ("NS", "North-South scored more (5 to 3).")
+    assert settle_tie(5, 3) == ("NS", "North–South scored more (5 to 3).")
     assert settle_tie(-2, 4)[0] == "EW"
 
 
 def test_a_tie_goes_to_who_scored_last_then_to_the_cut():
-    assert settle_tie(4, 4, last_scorer="EW") == ("EW", "Tied at 4; East-West scored the last points at the table.")
+    assert settle_tie(4, 4, last_scorer="EW") == ("EW", "Tied at 4; East–West scored the last points at the table.")
     assert settle_tie(4, 4, last_scorer="NS", cut_winner="EW")[0] == "NS", "the last points come before a cut"
     winner, reason = settle_tie(0, 0, cut_winner="EW")
     assert winner == "EW" and "cut for high card" in reason
 
 
 def test_a_tie_with_nothing_to_go_by_asks_for_a_cut():
-    with pytest.raises(ValueError, match="a cut"):
+    with pytest.raises(TieNeedsCut, match="a cut") as tie:
         settle_tie(3, 3)
+    assert (tie.value.ns_points, tie.value.ew_points) == (3, 3), "the error carries the tied scores"
+    assert isinstance(tie.value, ValueError), "as every refusal of the referee"
     with pytest.raises(ValueError, match="'NS' or 'EW'"):
         settle_tie(3, 3, last_scorer="north")
     assert "cut for high card" in TIE_RULE and "last points" in TIE_RULE
