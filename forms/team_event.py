@@ -134,7 +134,7 @@ class ResultForm(FlaskForm):
     away_points = _points("Away team's points")
     home_loners = _loners("Loners made by the home team")
     away_loners = _loners("Loners made by the away team")
-    tie_winner = RadioField("Level: which team takes the game (scored last, or won the cut)?", choices=choices(SIDES),
+    cut_winner = RadioField("Level: which team takes the game (scored last, or won the cut)?", choices=choices(SIDES),
                             validators=[Optional()], invalid_choice_message="Choose the team that takes the game.")
     side = RadioField("Which team are you?", choices=choices(SIDES),
                       validators=[InputRequired("Say which team you are.")],
@@ -154,7 +154,7 @@ class RulingForm(FlaskForm):
     away_points = _points("Away team's points")
     home_loners = _loners("Loners made by the home team")
     away_loners = _loners("Loners made by the away team")
-    tie_winner = RadioField("Level: which team takes the game?", choices=choices(SIDES), validators=[Optional()],
+    cut_winner = RadioField("Level: which team takes the game?", choices=choices(SIDES), validators=[Optional()],
                             invalid_choice_message="Choose the team that takes the game.")
     reason = StringField("Reason (kept in the log)", filters=[_strip], validators=[
         Optional(), Length(max=200, message="Keep the reason to 200 letters."), Printable()])

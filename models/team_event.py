@@ -10,7 +10,7 @@ from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import (Boolean, Date, ForeignKey, Index, Integer, String, Text, UniqueConstraint, update)
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship, synonym
 
 from extensions import db
 from models.base import JSONValue, UTCDateTime, utcnow
@@ -134,12 +134,13 @@ class EventBye(db.Model):
 
 
 class EventGame(db.Model):
-    """One table's game in a round: ``home`` (North–South) against ``away``. In the playoff,
+    """One table's game in a round: ``home`` (North–South) against ``away`` (East–West). In the playoff,
     ``bracket_match`` is the bracket's match number and ``game_in_match`` which game of it (best of three).
 
-    status: ``playing`` → ``sent`` (one team sent the result) → ``done`` (the other team confirmed, or the
-    director ruled). ``ruled``: the director set the result of an unfinished table; ``corrected``: the
-    director changed it after it was done.
+    Its result columns are the table game's (``models.night.TableGame``), so the one state machine of a
+    table's game (``services.table_game``) runs it: ``playing`` → ``submitted`` (one team sent the result)
+    → ``done`` (the other team confirmed it, or the director closed the table); ``corrected``: the director
+    changed it after it was done. ``version`` is checked on every change (two phones cannot both win).
     """
 
     __tablename__ = "event_game"
@@ -155,37 +156,64 @@ class EventGame(db.Model):
     game_in_match: Mapped[int | None] = mapped_column(Integer, nullable=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), unique=True)
     status: Mapped[str] = mapped_column(String(10), default="playing")
-    home_points: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    away_points: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    home_loners: Mapped[int] = mapped_column(Integer, default=0)
-    away_loners: Mapped[int] = mapped_column(Integer, default=0)
-    winner_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    sent_by: Mapped[str | None] = mapped_column(String(4), nullable=True)  # home, away
-    ruled: Mapped[bool] = mapped_column(Boolean, default=False)
+    mode: Mapped[str] = mapped_column(String(6), default="total")  # hands, total
+    ns_points: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    ew_points: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    winner: Mapped[str | None] = mapped_column(String(2), nullable=True)  # NS (home), EW (away)
+    tie_note: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    loners: Mapped[dict[str, int] | None] = mapped_column(JSONValue, nullable=True)  # per seat
+    submitted_by: Mapped[str | None] = mapped_column(String(2), nullable=True)
+    submitted_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    done_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    dispute: Mapped[dict[str, Any] | None] = mapped_column(JSONValue, nullable=True)
+    closed_by_director: Mapped[bool] = mapped_column(Boolean, default=False)
     corrected: Mapped[bool] = mapped_column(Boolean, default=False)
     version: Mapped[int] = mapped_column(Integer, default=1)
+
+    __mapper_args__ = {"version_id_col": version}
 
     home: Mapped[EventTeam] = relationship(foreign_keys=[home_id], lazy="joined")
     away: Mapped[EventTeam] = relationship(foreign_keys=[away_id], lazy="joined")
     match: Mapped[Match] = relationship()
+
+    game = synonym("round")  # the state machine's name for the game a row belongs to
 
     @property
     def done(self) -> bool:
         return self.status == "done"
 
     def team_of(self, side: str) -> EventTeam:
-        return self.home if side == "home" else self.away
+        """``side``: home or away (or the machine's NS or EW)."""
+        return self.home if side in ("home", "NS") else self.away
 
-    def claim(self, expected_status: str) -> bool:
-        """Move on from ``expected_status`` only if no other request did first (a conditional UPDATE)."""
-        result = db.session.execute(
-            update(EventGame).where(EventGame.id == self.id, EventGame.status == expected_status,
-                                    EventGame.version == self.version)
-            .values(version=EventGame.version + 1).execution_options(synchronize_session=False))
-        if result.rowcount != 1:
-            return False
-        self.version += 1
-        return True
+    # The result in the event's words: home and away, team ids.
+    @property
+    def home_points(self) -> int | None:
+        return self.ns_points
+
+    @property
+    def away_points(self) -> int | None:
+        return self.ew_points
+
+    @property
+    def winner_id(self) -> int | None:
+        return None if self.winner is None else self.team_of(self.winner).id
+
+    @property
+    def home_loners(self) -> int:
+        return sum((self.loners or {}).get(seat, 0) for seat in "NS")
+
+    @property
+    def away_loners(self) -> int:
+        return sum((self.loners or {}).get(seat, 0) for seat in "EW")
+
+    @property
+    def sent_by(self) -> str | None:
+        return {"NS": "home", "EW": "away"}.get(self.submitted_by or "")
+
+    @property
+    def ruled(self) -> bool:
+        return self.closed_by_director
 
 
 class EventAudit(db.Model):

@@ -25,18 +25,16 @@ from referee.tournament import bracket as referee_bracket
 from referee.tournament import teams as referee_teams
 from referee.tournament.bracket import Elimination
 from referee.tournament.teams import ByeScore, Format, GameResult, TeamStanding, TieBreak
+from services import table_game as machine
+from services.errors import StepRefused
 from services.night.tables import table_code
 
 SIDES = ("home", "away")
 
 
-class EventError(Exception):
-    """A step the event cannot take now, in plain words for the person who tried it."""
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.field = field
+# The service layer's refusal, in plain words (``field``: the form field it belongs next to). The table
+# game's state machine raises the same class.
+EventError = StepRefused
 
 
 def audit(event: TeamEvent, actor: str, action: str, detail: str, old: Any = None, new: Any = None) -> None:
@@ -413,134 +411,98 @@ def ring_bell(event: TeamEvent, actor: str = "director") -> bool:
     return True
 
 
-# -- a table's result ---------------------------------------------------------------------------------
-def result_value(game: EventGame) -> dict[str, Any]:
-    return {"home": game.home_points, "away": game.away_points, "winner": game.winner_id,
-            "home_loners": game.home_loners, "away_loners": game.away_loners, "status": game.status}
+# -- a table's result: the table game's state machine ---------------------------------------------------
+PAIR_OF = {"home": "NS", "away": "EW"}  # the home team sits North–South
 
 
-def decide_winner(game: EventGame, home_points: int, away_points: int, tie_winner: str | None) -> int:
-    """The higher score wins; level scores (a game stopped by the bell) need the team that takes it named
-    (the one that scored last, or the cut: the director or the table says which)."""
-    if home_points != away_points:
-        return game.home_id if home_points > away_points else game.away_id
-    if tie_winner not in SIDES:
-        raise EventError("The scores are level: say which team takes the game (the last to score, or a cut).",
-                         "tie_winner")
-    return game.team_of(tie_winner).id
+@dataclass(frozen=True)
+class EventTables:
+    """The event as a table game sees it (``services.table_game.TableEvent``): its pairs are the two teams."""
+
+    event: TeamEvent
+    row: EventGame
+
+    @property
+    def bell_rung(self) -> bool:
+        # A team's game ends at its target and is sent then; the bell only stops the tables still playing.
+        return True
+
+    def is_current(self, game: int) -> bool:
+        return game == self.event.current_round and self.event.status in ("rounds", "playoff")
+
+    def where(self, row: EventGame) -> str:
+        return f"Table {row.table}, round {row.round}"
+
+    def side(self, pair: str) -> str:
+        return self.row.team_of(pair).name
+
+    def touch(self, *, standings: bool) -> None:
+        self.event.touch()
+
+    def record(self, actor: str, action: str, detail: str, old: Any = None, new: Any = None) -> None:
+        audit(self.event, actor, action, detail, old=old, new=new)
 
 
-def _is_current(event: TeamEvent, game: EventGame) -> None:
-    if game.round != event.current_round or event.status not in ("rounds", "playoff"):
-        raise EventError(f"Round {game.round} is over; only the director can change its result now.")
+def _loners(home_loners: int, away_loners: int) -> dict[str, int]:
+    """Loners made per team, kept as the table game keeps them: per seat (the team's first seat)."""
+    return {"N": home_loners, "E": away_loners, "S": 0, "W": 0}
 
 
-def _store(game: EventGame, home_points: int, away_points: int, home_loners: int, away_loners: int,
-           winner: int) -> None:
-    game.home_points, game.away_points = home_points, away_points
-    game.home_loners, game.away_loners, game.winner_id = home_loners, away_loners, winner
+def _cut(cut_winner: str | None) -> str | None:
+    return PAIR_OF.get(cut_winner or "")
 
 
 def _record_match(game: EventGame) -> None:
     """The finished game on its match, as the group stats read matches (``scoring.record``)."""
     match = game.match
     match.status = "finished"
-    match.winner = 0 if game.winner_id == game.home_id else 1
+    match.winner = 0 if game.winner == "NS" else 1
     match.hands_played = len(match.hands)
-    match.summary = f"{game.home.name} {game.home_points} to {game.away_points} {game.away.name}"
+    match.summary = f"{game.home.name} {game.ns_points} to {game.ew_points} {game.away.name}"
     match.updated_at = utcnow()
     for seat in match.seats:
         seat.side = seat.seat % 2
-        seat.points = game.home_points if seat.side == 0 else game.away_points
+        seat.points = game.ns_points if seat.side == 0 else game.ew_points
 
 
 def send(event: TeamEvent, game: EventGame, *, side: str, home_points: int, away_points: int, home_loners: int = 0,
-         away_loners: int = 0, tie_winner: str | None = None, actor: str) -> None:
+         away_loners: int = 0, cut_winner: str | None = None, actor: str) -> None:
     """One team sends the table's game result; the other team then confirms it."""
-    _is_current(event, game)
-    if game.status != "playing":
-        raise EventError("This table's result has already been sent.")
-    winner = decide_winner(game, home_points, away_points, tie_winner)
-    if not game.claim("playing"):
-        raise EventError("Another phone sent this table's result first.")
-    _store(game, home_points, away_points, home_loners, away_loners, winner)
-    game.status, game.sent_by = "sent", side
-    event.touch()
-    audit(event, actor, "send", f"Table {game.table}, round {game.round}: {game.team_of(side).name} sent "
-          f"{game.home.name} {home_points}, {game.away.name} {away_points}.", new=result_value(game))
+    machine.send(EventTables(event, game), game, pair=PAIR_OF[side], actor=actor, totals=(home_points, away_points),
+                 loners=_loners(home_loners, away_loners), cut_winner=_cut(cut_winner))
 
 
 def confirm(event: TeamEvent, game: EventGame, *, side: str, actor: str) -> None:
-    _is_current(event, game)
-    if game.status != "sent":
-        raise EventError("There is no result waiting to be confirmed.")
-    if side == game.sent_by:
-        raise EventError(f"{game.team_of(side).name} sent this result; the other team confirms it.")
-    if not game.claim("sent"):
-        raise EventError("The result changed while you looked at it. Check it again.")
-    game.status = "done"
+    machine.confirm(EventTables(event, game), game, pair=PAIR_OF[side], actor=actor)
     _record_match(game)
-    event.touch()
-    audit(event, actor, "confirm", f"Table {game.table}, round {game.round}: {game.team_of(side).name} confirmed.",
-          new=result_value(game))
 
 
 def reject(event: TeamEvent, game: EventGame, *, side: str, actor: str) -> None:
     """The other team disagrees: the result is withdrawn and the table sends it again."""
-    _is_current(event, game)
-    if game.status != "sent":
-        raise EventError("There is no result waiting to be confirmed.")
-    old = result_value(game)
-    if not game.claim("sent"):
-        raise EventError("The result changed while you looked at it. Check it again.")
-    game.status, game.sent_by = "playing", None
-    game.home_points = game.away_points = game.winner_id = None
-    game.home_loners = game.away_loners = 0
-    event.touch()
-    audit(event, actor, "reject", f"Table {game.table}, round {game.round}: {game.team_of(side).name} did not "
-          "agree; the result was withdrawn.", old=old)
+    machine.reject(EventTables(event, game), game, pair=PAIR_OF[side], actor=actor)
 
 
 def rule(event: TeamEvent, game: EventGame, *, home_points: int, away_points: int, home_loners: int,
-         away_loners: int, tie_winner: str | None, reason: str) -> None:
-    """The director's ruling for a table that did not finish (or a result the teams do not agree on):
-    the result stands as done, and the ruling is logged with the reason."""
-    _is_current(event, game)
-    if game.done:
-        raise EventError(f"Table {game.table} is already done; correct it instead.")
-    winner = decide_winner(game, home_points, away_points, tie_winner)
-    old = result_value(game)
-    if not game.claim(game.status):
-        raise EventError("The table sent its result just now. Look again before ruling.")
-    _store(game, home_points, away_points, home_loners, away_loners, winner)
-    game.status, game.ruled = "done", True
+         away_loners: int, cut_winner: str | None, reason: str) -> None:
+    """The director's ruling for a table that did not finish (or a result the teams do not agree on): the
+    table is closed with that result, logged with the reason."""
+    machine.close(EventTables(event, game), game, ns=home_points, ew=away_points,
+                  loners=_loners(home_loners, away_loners), cut_winner=_cut(cut_winner), reason=reason)
     _record_match(game)
-    event.touch()
-    audit(event, "director", "ruling", f"Table {game.table}, round {game.round} ruled by the director: "
-          f"{game.home.name} {home_points}, {game.away.name} {away_points}."
-          + (f" Reason: {reason}" if reason else ""), old=old, new=result_value(game))
 
 
 def correct(event: TeamEvent, game: EventGame, *, home_points: int, away_points: int, home_loners: int,
-            away_loners: int, tie_winner: str | None, reason: str) -> None:
-    """The director corrects a finished game of the rounds (the pairings made from it stay). A playoff
-    game's winner cannot change once later matches depend on it, so only its points can."""
-    if not game.done:
-        raise EventError(f"Table {game.table} has not finished round {game.round}; rule on it instead.")
-    winner = decide_winner(game, home_points, away_points, tie_winner)
-    if game.bracket_match is not None and winner != game.winner_id:
-        raise EventError("A playoff game's winner has moved on in the bracket: only its points can be corrected.",
-                         "home_points")
-    old = result_value(game)
-    if not game.claim("done"):
-        raise EventError("This result changed while you looked at it. Look again.")
-    _store(game, home_points, away_points, home_loners, away_loners, winner)
-    game.corrected = True
+            away_loners: int, cut_winner: str | None, reason: str) -> None:
+    """The director corrects a finished game (the pairings made from it stay). A playoff game's winner
+    cannot change once the bracket has moved on with it, so only its points can."""
+    if game.bracket_match is not None and game.done:
+        winner = "NS" if home_points > away_points else "EW" if away_points > home_points else _cut(cut_winner)
+        if winner not in (None, game.winner):
+            raise EventError("A playoff game's winner has moved on in the bracket: only its points can be "
+                             "corrected.", "home_points")
+    machine.correct(EventTables(event, game), game, ns=home_points, ew=away_points,
+                    loners=_loners(home_loners, away_loners), cut_winner=_cut(cut_winner), reason=reason)
     _record_match(game)
-    event.touch()
-    audit(event, "director", "correct", f"Table {game.table}, round {game.round} corrected: {game.home.name} "
-          f"{home_points}, {game.away.name} {away_points}." + (f" Reason: {reason}" if reason else ""),
-          old=old, new=result_value(game))
 
 
 def audit_entries(event: TeamEvent) -> list[EventAudit]:

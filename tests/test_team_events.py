@@ -184,12 +184,12 @@ def test_the_bell_and_the_directors_ruling_are_logged(app, client):
     import re
     game = re.search(r"/games/(\d+)/send", html).group(1)
     tie = client.post(f"/events/{slug}/games/{game}/ruling", {"home_points": 7, "away_points": 7, "reason": "time"})
-    assert tie.status_code == 422 and "which team takes the game" in tie.get_data(as_text=True)
+    assert tie.status_code == 422 and "choose the pair that takes the game" in tie.get_data(as_text=True)
     ruled = client.post(f"/events/{slug}/games/{game}/ruling", {"home_points": 8, "away_points": 6,
                                                                "reason": "Out of time at the bell"})
     assert ruled.status_code == 303
     log = client.get(f"/events/{slug}/log").get_data(as_text=True)
-    assert "The bell rang for round 1" in log and "ruled by the director" in log and "Out of time at the bell" in log
+    assert "The bell rang for round 1" in log and "closed by the director" in log and "Out of time at the bell" in log
     doc = document(client, slug)
     assert doc["rounds"][0]["games"][0]["ruled_by_director"] is True
     corrected = client.post(f"/events/{slug}/games/{game}/ruling", {"home_points": 9, "away_points": 6, "reason": "typo"})
@@ -207,7 +207,7 @@ def test_the_other_team_confirms_or_rejects(app, client):
     game = re.search(r"/games/(\d+)/send", phone.get(f"/events/t/{code}").get_data(as_text=True)).group(1)
     phone.post(f"/events/t/{code}/games/{game}/send", {"home_points": 10, "away_points": 4, "side": "home"})
     same = phone.post(f"/events/t/{code}/games/{game}/confirm", {"side": "home"})
-    assert same.status_code == 409 and "the other team confirms it" in same.get_data(as_text=True)
+    assert same.status_code == 409 and "the other pair confirms it" in same.get_data(as_text=True)
     assert phone.post(f"/events/t/{code}/games/{game}/reject", {"side": "away"}).status_code == 303
     assert "Send the result" in phone.get(f"/events/t/{code}").get_data(as_text=True)
     assert "did not agree" in client.get(f"/events/{slug}/log").get_data(as_text=True)

@@ -2,7 +2,7 @@
 
 Revision ID: 0016
 Revises: 0010
-Create Date: 2026-11-25 19:57:33.709792
+Create Date: 2026-11-25 20:41:08.089764
 
 New tables only: nothing saved before is touched.
 
@@ -136,13 +136,17 @@ def upgrade():
     sa.Column('game_in_match', sa.Integer(), nullable=True),
     sa.Column('match_id', sa.Integer(), nullable=False),
     sa.Column('status', sa.String(length=10), nullable=False),
-    sa.Column('home_points', sa.Integer(), nullable=True),
-    sa.Column('away_points', sa.Integer(), nullable=True),
-    sa.Column('home_loners', sa.Integer(), nullable=False),
-    sa.Column('away_loners', sa.Integer(), nullable=False),
-    sa.Column('winner_id', sa.Integer(), nullable=True),
-    sa.Column('sent_by', sa.String(length=4), nullable=True),
-    sa.Column('ruled', sa.Boolean(), nullable=False),
+    sa.Column('mode', sa.String(length=6), nullable=False),
+    sa.Column('ns_points', sa.Integer(), nullable=True),
+    sa.Column('ew_points', sa.Integer(), nullable=True),
+    sa.Column('winner', sa.String(length=2), nullable=True),
+    sa.Column('tie_note', sa.String(length=200), nullable=True),
+    sa.Column('loners', sa.JSON(none_as_null=True), nullable=True),
+    sa.Column('submitted_by', sa.String(length=2), nullable=True),
+    sa.Column('submitted_at', sa.DateTime(timezone=True), nullable=True),
+    sa.Column('done_at', sa.DateTime(timezone=True), nullable=True),
+    sa.Column('dispute', sa.JSON(none_as_null=True), nullable=True),
+    sa.Column('closed_by_director', sa.Boolean(), nullable=False),
     sa.Column('corrected', sa.Boolean(), nullable=False),
     sa.Column('version', sa.Integer(), nullable=False),
     sa.ForeignKeyConstraint(['away_id'], ['event_team.id'], name=op.f('fk_event_game_away_id_event_team'), ondelete='CASCADE'),

@@ -294,7 +294,7 @@ def ruling(slug: str, game_id: int):
         try:
             step(event, game, home_points=form.home_points.data, away_points=form.away_points.data,
                  home_loners=form.home_loners.data or 0, away_loners=form.away_loners.data or 0,
-                 tie_winner=form.tie_winner.data, reason=form.reason.data or "")
+                 cut_winner=form.cut_winner.data, reason=form.reason.data or "")
             db.session.commit()
         except EventError as error:
             db.session.rollback()

@@ -111,7 +111,7 @@ def send(code: str, game_id: int):
     try:
         service.send(event, game, side=form.side.data, home_points=form.home_points.data,
                      away_points=form.away_points.data, home_loners=form.home_loners.data or 0,
-                     away_loners=form.away_loners.data or 0, tie_winner=form.tie_winner.data,
+                     away_loners=form.away_loners.data or 0, cut_winner=form.cut_winner.data,
                      actor=f"table {table.number}")
         db.session.commit()
     except EventError as error:
