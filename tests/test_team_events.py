@@ -209,7 +209,8 @@ def test_the_other_team_confirms_or_rejects(app, client):
     same = phone.post(f"/events/t/{code}/games/{game}/confirm", {"side": "home"})
     assert same.status_code == 409 and "the other pair confirms it" in same.get_data(as_text=True)
     assert phone.post(f"/events/t/{code}/games/{game}/reject", {"side": "away"}).status_code == 303
-    assert "Send the result" in phone.get(f"/events/t/{code}").get_data(as_text=True)
+    again = phone.get(f"/events/t/{code}").get_data(as_text=True)
+    assert "Send the result" in again and "Team 2 said the result sent (Team 1 10, Team 2 4) was not right" in again
     assert "did not agree" in client.get(f"/events/{slug}/log").get_data(as_text=True)
 
 
