@@ -297,6 +297,19 @@ def start_round(event: TeamEvent, actor: str = "director") -> None:
           + (f" Bye: {out}." if out else ""))
 
 
+def round_robin_schedule(event: TeamEvent) -> list[dict[str, Any]]:
+    """A round robin's whole schedule, to print before play (the referee's circle method): each round's
+    tables (home team first) and its bye. Empty for the other formats, which are paired round by round."""
+    if event_format(event) is not Format.ROUND_ROBIN:
+        return []
+    teams = [t for t in event.teams if t.joined_round == 1]
+    if len(teams) < 2:
+        return []
+    by_id = {t.id: t.name for t in teams}
+    return [{"number": r.number, "tables": [(p.table, by_id[p.home], by_id[p.away]) for p in r.pairings],
+             "bye": by_id.get(r.bye)} for r in referee_teams.round_robin([t.id for t in teams])]
+
+
 def start_event(event: TeamEvent) -> None:
     if event.status != "checkin":
         raise EventError("The event has already started.")

@@ -317,3 +317,23 @@ def test_a_tables_page_is_redrawn_only_by_its_own_changes(app, client):
     client.post(f"/events/{slug}/bell")
     rung = phones.phone(first).get(f"/events/t/{first}/live?seen={tag}", htmx=True)
     assert rung.status_code == 200 and "The bell has rung" in rung.get_data(as_text=True)
+
+
+def test_home_lists_the_event_not_its_table_games(app, client):
+    from tests.group_helpers import create_group
+
+    group_id = create_group(client)
+    slug = create_event(client, name="Charity partners", rounds=2, group=group_id)
+    add_teams(client, slug, 2)
+    client.post(f"/events/{slug}/start")
+    home = client.get("/").get_data(as_text=True)
+    assert "Charity partners" in home and f"/events/{slug}" in home
+    assert "Ann 1" not in home  # the table games live on the event's pages, not in the group's matches here
+
+
+def test_a_round_robin_prints_its_whole_schedule_before_play(client):
+    slug = create_event(client, format="round-robin")
+    add_teams(client, slug, 5)
+    html = client.get(f"/events/{slug}/print").get_data(as_text=True)
+    assert html.count("bye: Team") == 5  # five rounds, each with one team sitting out
+    assert "Team 1 v" in html or "v Team 1" in html

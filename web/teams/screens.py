@@ -169,6 +169,7 @@ def printable(slug: str):
     context = standings_context(event)
     context.update(bracket_context(event, games))
     context["rounds"] = _rounds(event, games)
+    context["schedule"] = service.round_robin_schedule(event)
     return page("teams/_print.html", title=f"{event.name}: results", **context)
 
 
