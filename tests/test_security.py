@@ -208,8 +208,8 @@ def event_post(client, app, endpoint: str) -> tuple[dict, dict]:
         return values, dict(result, side="home")
     if endpoint == "teams.next_round":  # every table done, and the app has not moved on by itself
         with app.app_context():
-            db.session.query(EventGame).filter(EventGame.round == 1).update({"status": "done", "home_points": 10,
-                                                                             "away_points": 2})
+            db.session.query(EventGame).filter(EventGame.round == 1).update({"status": "done", "ns_points": 10,
+                                                                             "ew_points": 2, "winner": "NS"})
             db.session.commit()
         return values, {}
     client.post(f"/events/t/{code}/games/{values['game_id']}/send", dict(result, side="home"))
