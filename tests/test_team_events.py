@@ -206,6 +206,9 @@ def test_the_other_team_confirms_or_rejects(app, client):
     import re
     game = re.search(r"/games/(\d+)/send", phone.get(f"/events/t/{code}").get_data(as_text=True)).group(1)
     phone.post(f"/events/t/{code}/games/{game}/send", {"home_points": 10, "away_points": 4, "side": "home"})
+    waiting = phone.get(f"/events/t/{code}").get_data(as_text=True)
+    assert 'id="confirm"' in waiting and 'id="reject"' in waiting and "Team 1 sent: Team 1 10, Team 2 4" in waiting
+    assert "waiting for the other team" in client.get(f"/events/{slug}").get_data(as_text=True)
     same = phone.post(f"/events/t/{code}/games/{game}/confirm", {"side": "home"})
     assert same.status_code == 409 and "the other pair confirms it" in same.get_data(as_text=True)
     assert phone.post(f"/events/t/{code}/games/{game}/reject", {"side": "away"}).status_code == 303
