@@ -57,6 +57,12 @@ def create_event(*, name: str, day: Any, variant: str, format: str, rounds: int,
     return event
 
 
+def set_pin(event: TeamEvent, pin: str, actor: str) -> None:
+    """A new director PIN (``flask teams reset-pin``), in the log."""
+    event.pin_hash = generate_password_hash(pin)
+    audit(event, actor, "pin-reset", "A new director PIN was set.")
+
+
 FORMAT_NAMES = {Format.GRAND_PRIX: "Grand Prix", Format.SWISS: "Swiss", Format.ROUND_ROBIN: "round robin"}
 
 

@@ -111,3 +111,16 @@ def test_a_player_cannot_be_in_two_teams(client):
     client.post(f"/events/{slug}/teams", {"player_one": "Ann", "player_two": "Bo"})
     again = client.post(f"/events/{slug}/teams", {"player_one": "ann", "player_two": "Cy"})
     assert again.status_code == 422 and "ann is already in a team." in again.get_data(as_text=True)
+
+
+def test_a_forgotten_pin_is_replaced_on_the_laptop(app, client, running):
+    other = stranger(app, "10.0.0.14")
+    for _ in range(6):
+        other.post(f"/events/{running}/login", {"pin": "0000"})
+    result = app.test_cli_runner().invoke(args=["teams", "reset-pin", running, "--pin", "97531"])
+    assert result.exit_code == 0 and "New director PIN set" in result.output
+    assert other.post(f"/events/{running}/login", {"pin": PIN}).status_code == 422  # the old PIN no more
+    assert other.post(f"/events/{running}/login", {"pin": "97531"}).status_code == 303
+    assert "A new director PIN was set." in client.get(f"/events/{running}/log").get_data(as_text=True)
+    missing = app.test_cli_runner().invoke(args=["teams", "reset-pin", "nothing", "--pin", "97531"])
+    assert missing.exit_code != 0 and "no team event" in missing.output

@@ -21,6 +21,7 @@ def register_blueprints(app: Flask) -> None:
     from web.nights import (audit_trail, chart_screen, commands, director, printouts, projector,  # noqa: F401
                             results_csv, screens, tables)
     from web.render import register_filters
+    from web.teams import commands as team_commands  # noqa: F401  (flask teams reset-pin)
     from web.teams import director as team_director, screens as team_screens, tables as team_tables
 
     app.url_map.converters["slug"] = SlugConverter  # before the routes that use it

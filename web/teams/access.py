@@ -41,9 +41,13 @@ def require_director(event: TeamEvent) -> None:
         abort(403, description="Only the director can do this. Open the director page and type the PIN.")
 
 
+def pin_scope(event: TeamEvent) -> str:
+    return f"event pin {event.id}"
+
+
 def try_pin(event: TeamEvent, pin: str) -> PinCheck:
     """As a night's PIN: the attempt is counted before the PIN is checked; a right PIN clears the count."""
-    limit = throttle.Limit(f"event pin {event.id}", PIN_FAILURES_ALLOWED, PIN_WINDOW)
+    limit = throttle.Limit(pin_scope(event), PIN_FAILURES_ALLOWED, PIN_WINDOW)
     taken = throttle.take(limit)
     if taken.wait is not None:
         return PinCheck(ok=False, wait=taken.wait)
