@@ -11,7 +11,9 @@ from models.hand import Hand, HAND_KEYS
 from models.night import (AccessAttempt, AuditEntry, Night, NightPlayer, NightScreen, NightSeat, NightTable,
                           TableGame)
 from models.night_extras import NightOptions, NightPlayerTag, NightPrize, NightWish
+from models.team_event import EventAudit, EventBye, EventGame, EventRound, EventTable, EventTeam, TeamEvent
 
 __all__ = ["db", "Group", "RemovedMatch", "Season", "Player", "Match", "MatchSeat", "Hand", "HAND_KEYS", "AuditEntry",
            "Night", "NightPlayer", "NightScreen", "NightSeat", "NightTable", "AccessAttempt", "TableGame",
-           "NightOptions", "NightPlayerTag", "NightPrize", "NightWish"]
+           "NightOptions", "NightPlayerTag", "NightPrize", "NightWish",
+           "TeamEvent", "EventTeam", "EventTable", "EventRound", "EventBye", "EventGame", "EventAudit"]

@@ -20,8 +20,8 @@ ESCAPED = re.compile(r"&lt;script&gt;alert|&lt;img src=x|&lt;svg onload", re.I)
 # -- the state of the database, to show that a refused request changed nothing ----------------------
 def snapshot(app) -> dict:
     from extensions import db
-    from models import (AuditEntry, Group, Hand, Match, MatchSeat, Night, NightPlayer, Player, RemovedMatch, Season,
-                        TableGame)
+    from models import (AuditEntry, EventGame, EventTeam, Group, Hand, Match, MatchSeat, Night, NightPlayer, Player,
+                        RemovedMatch, Season, TableGame, TeamEvent)
 
     with app.app_context():
         db.session.remove()
@@ -38,6 +38,9 @@ def snapshot(app) -> dict:
             "night players": [(p.id, p.left_after) for p in db.session.query(NightPlayer).order_by(NightPlayer.id)],
             "table games": [(t.id, t.status) for t in db.session.query(TableGame).order_by(TableGame.id)],
             "audit": db.session.query(AuditEntry).count(),
+            "team events": [(e.id, e.version, e.status, e.current_round) for e in db.session.query(TeamEvent)],
+            "event teams": [(t.id, t.withdrawn_after) for t in db.session.query(EventTeam).order_by(EventTeam.id)],
+            "event games": [(g.id, g.status, g.version) for g in db.session.query(EventGame).order_by(EventGame.id)],
         }
 
 
@@ -207,6 +210,50 @@ def _player_token(app, slug: str, player_id: int) -> str:
         return player_token(db.session.query(Night).filter_by(slug=slug).one(), player_id)
 
 
+EVENT_ENDPOINTS = ("teams.", "event_tables.", "event_screens.")
+
+
+def event_post(client, app, endpoint: str) -> tuple[dict, dict]:
+    """For a team event's POST: the URL values and a body it accepts, on an event made ready for it (this
+    client is the director and holds table 1's phone)."""
+    import re as re_
+
+    from extensions import db
+    from models import EventGame, EventTeam
+    from tests.team_helpers import PIN, add_teams, create_event, event_data, table_codes
+
+    if endpoint == "teams.create":
+        return {}, event_data()
+    if endpoint == "teams.estimate":
+        return {}, event_data()
+    slug = create_event(client, rounds=2)
+    add_teams(client, slug, 4)
+    with app.app_context():
+        team_id = db.session.query(EventTeam).order_by(EventTeam.id.desc()).first().id
+    values = {"slug": slug, "team_id": team_id}
+    bodies = {"teams.login": {"pin": PIN}, "teams.add_team": {"player_one": "Zed", "player_two": "Yo"},
+              "teams.draw": {"names": "Pat\nQuin"}, "teams.withdraw": {}, "teams.start": {}}
+    if endpoint in bodies:
+        return values, bodies[endpoint]
+    client.post(f"/events/{slug}/start")
+    code = values["code"] = table_codes(client, slug)[0]
+    html = client.get(f"/events/t/{code}").get_data(as_text=True)
+    values["game_id"] = int(re_.search(r"/games/(\d+)/send", html).group(1))
+    result = {"home_points": "10", "away_points": "4"}
+    if endpoint == "teams.bell":
+        return values, {}
+    if endpoint in ("teams.ruling", "event_tables.send"):
+        return values, dict(result, side="home")
+    if endpoint == "teams.next_round":  # every table done, and the app has not moved on by itself
+        with app.app_context():
+            db.session.query(EventGame).filter(EventGame.round == 1).update({"status": "done", "ns_points": 10,
+                                                                             "ew_points": 2, "winner": "NS"})
+            db.session.commit()
+        return values, {}
+    client.post(f"/events/t/{code}/games/{values['game_id']}/send", dict(result, side="home"))
+    return values, {"side": "away"}  # confirm, reject
+
+
 def match_values(app, slug: str) -> dict:
     """A match's URL values: its slug, its read-only link's, and its id (the old numeric links)."""
     with app.app_context():
@@ -230,8 +277,9 @@ def test_every_post_is_refused_without_its_csrf_token(client, app):
         match_id = create_match(client)
         add_hand(client, match_id, maker=1, trump="H", tricks=3)
         hand_id = first_hand_id(app, match_id)
-        if rule.endpoint.startswith(("nights.", "tables.", "groups.", "night_")):
-            make = group_post if rule.endpoint.startswith("groups.") else night_post
+        if rule.endpoint.startswith(("nights.", "tables.", "groups.", "night_") + EVENT_ENDPOINTS):
+            make = group_post if rule.endpoint.startswith("groups.") else \
+                event_post if rule.endpoint.startswith(EVENT_ENDPOINTS) else night_post
             values, data = make(client, app, rule.endpoint)
             url = url_for_rule(rule, app, match_id, hand_id, values)
         else:
@@ -256,7 +304,7 @@ def test_every_post_is_refused_without_its_csrf_token(client, app):
             continue
         assert allowed.status_code in (200, 303), (rule.rule, allowed.status_code)
         if rule.endpoint not in ("hands.preview", "disputes.judge", "disputes.renege", "nights.login",
-                                   "groups.join"):
+                                   "groups.join", "teams.login", "teams.estimate"):
             assert snapshot(app) != before, rule.rule
 
 
@@ -469,10 +517,12 @@ def every_get_page(client, app) -> list[str]:
     group, _body = group_post(client, app, "groups.delete_season")  # a group this client may see, with a season
     values = {**match_values(app, match_id), "hand_id": hand_id, "number": 1, "key": "euchre", **night, **group}
     values["token"] = _player_token(app, night["slug"], night["player_id"])
+    event, _body = event_post(client, app, "event_tables.confirm")  # an event in play: its director, table 1
     urls = ["/nowhere", "/rules/cards?trump=S&variant=bacon", f"/matches/{match_id}/hands/1/what-if?change=more"]
     for rule in app.url_map.iter_rules():
         if "GET" in rule.methods and rule.endpoint != "static" and not rule.rule.endswith((".json", ".csv", ".jsonl", ".js")):
-            urls.append(re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m.group(1)]), rule.rule))
+            these = {**values, **event} if rule.endpoint.startswith(EVENT_ENDPOINTS) else values
+            urls.append(re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(these[m.group(1)]), rule.rule))
     return urls
 
 

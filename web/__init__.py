@@ -22,6 +22,8 @@ def register_blueprints(app: Flask) -> None:
                             results_csv, screens, tables)
     from web.nights import night_group, player_page, prizes as night_prizes, wishes as night_wishes
     from web.render import register_filters
+    from web.teams import commands as team_commands  # noqa: F401  (flask teams reset-pin)
+    from web.teams import director as team_director, screens as team_screens, tables as team_tables
 
     app.url_map.converters["slug"] = SlugConverter  # before the routes that use it
     app.register_blueprint(home.bp)
@@ -39,4 +41,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(player_page.bp)
     app.register_blueprint(night_group.bp)
     app.register_blueprint(offline.bp)
+    app.register_blueprint(team_director.bp)
+    app.register_blueprint(team_tables.bp)
+    app.register_blueprint(team_screens.bp)
     register_filters(app)

@@ -354,3 +354,17 @@ def estimate_minutes(rounds: int, minutes_per_game: int, playoff_rounds: int = 0
         raise ValueError("rounds, minutes and games must not be negative")
     played = rounds * minutes_per_game + playoff_rounds * games_per_match * minutes_per_game
     return played + max(rounds + playoff_rounds - 1, 0) * between_rounds
+
+
+def draw_pairs(names: Sequence[str], seed: str) -> list[tuple[str, str]]:
+    """Teams drawn at random from individuals: the names shuffled (reproducibly, from ``seed``) and taken
+    two at a time. A product ruling: an odd name out is refused, not left to the director's guess."""
+    import random
+
+    if len(names) % 2:
+        raise PairingError(f"{len(names)} players cannot all be drawn into pairs: add or remove one.")
+    if len(set(n.casefold() for n in names)) != len(names):
+        raise PairingError("A player is listed twice.")
+    shuffled = list(names)
+    random.Random(seed).shuffle(shuffled)
+    return [(shuffled[i], shuffled[i + 1]) for i in range(0, len(shuffled), 2)]

@@ -230,3 +230,22 @@ def test_a_playoff_always_ends_with_one_champion(size, elimination, best_of, res
         assert all(losses[team] == 2 for team in out)  # out only after a second lost match
     finals = [s for s in states if s.match.stage is Stage.FINAL]
     assert len(finals) == (1 if elimination is Elimination.DOUBLE else 0)
+
+
+@given(n_players=st.integers(1, 64).map(lambda n: 2 * n), seed=st.text(max_size=8))
+def test_a_random_draw_puts_every_player_in_exactly_one_team(n_players, seed):
+    from referee.tournament.teams import draw_pairs
+
+    names = [f"P{i}" for i in range(n_players)]
+    pairs = draw_pairs(names, seed)
+    assert sorted(p for pair in pairs for p in pair) == sorted(names)
+    assert draw_pairs(names, seed) == pairs  # the same seed draws the same teams
+
+
+def test_a_random_draw_refuses_an_odd_player_out_and_a_name_twice():
+    from referee.tournament.teams import draw_pairs
+
+    with pytest.raises(PairingError, match="cannot all be drawn into pairs"):
+        draw_pairs(["Ann", "Bo", "Cy"], "s")
+    with pytest.raises(PairingError, match="listed twice"):
+        draw_pairs(["Ann", "ann"], "s")
