@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, redirect, request, url_for
-from sqlalchemy import select
+from sqlalchemy import inspect as sa_inspect, select
 
 from extensions import db
 from forms.team_event import DrawForm, EventSetupForm, PinForm, RulingForm, TeamForm
@@ -30,7 +30,17 @@ DEFAULT_TEAM_VARIANT = "euchre"
 
 
 def page(fragment: str, status: int = 200, **context: Any):
+    _read_again(context)
     return render_page(PAGE, status, part=fragment, body=fragment, **context)
+
+
+def _read_again(context: dict[str, Any]) -> None:
+    """Rows a commit or rollback expired are read again here, so the template runs no SQL of its own."""
+    for value in context.values():
+        if isinstance(value, db.Model):
+            state = sa_inspect(value)
+            if state.persistent and state.expired_attributes:
+                db.session.refresh(value)
 
 
 def _variant_choices() -> list[tuple[str, str]]:
