@@ -76,6 +76,8 @@ class HandFormBase(FlaskForm):
         """
         outcome = self.outcome.data or "played"
         kind = self.table.allpass_kind
+        if outcome == "widow" and "joker_in_widow" in self.table.fields:
+            return {"void": True, "joker_in_widow": True}  # why it was thrown in: the referee says so
         if outcome in ("void", "widow") or (outcome == "passed" and kind == "void"):
             return {"void": True}
         passed = outcome == "passed" and kind in ("dealer", "holder", "no-maker")
@@ -155,8 +157,7 @@ class HandFormBase(FlaskForm):
     @classmethod
     def data_from_hand(cls, hand: dict[str, Any], table: Table) -> dict[str, Any]:
         if hand.get("void"):
-            # a void hand under the joker's rule is the joker in the widow, as the referee reads it
-            return {"outcome": WIDOW[0] if table.allpass_kind == "holder" else "void"}
+            return {"outcome": WIDOW[0] if hand.get("joker_in_widow") else "void"}
         passed = bool(hand.get("forced")) or (table.allpass_kind == "no-maker" and hand.get("maker") is None)
         data: dict[str, Any] = {"outcome": "passed" if passed else "played"}
         for key in ("maker", "renege"):
