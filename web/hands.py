@@ -304,3 +304,13 @@ def undo(match_slug: str):
     if not match.hands:
         return _live_problem(match, "There is no hand to undo.", 422)
     return _remove(match, match.hands[-1], request.form.get("version", type=int))
+
+
+@bp.get("/undo")
+def undo_ask(match_slug: str):
+    """Undo asks first: the page a phone without scripts opens from the Undo button (with them, a dialog)."""
+    match = get_match(match_slug)
+    board = scoring.board(match)
+    if not board.rows:
+        return go(url_for("matches.show", match_slug=match.slug))
+    return page_or_fragment("undo_ask.html", "partials/_undo_ask.html", match=match, board=board)
