@@ -11,11 +11,14 @@ AXE = Path(__file__).parent / "vendor" / "axe.min.js"  # axe-core, for the tests
 AXE_RUNNER = """
 (() => {
   if (window.top !== window || !window.axe) return;
-  let running = null, again = false, timer = null;
+  let running = null, again = false, timer = null, seen = null;
   const serious = v => v.impact === 'serious' || v.impact === 'critical';
-  function audit() {
+  function audit(onlyIfChanged) {
     if (running) { again = true; return running; }
-    running = axe.run(document, {resultTypes: ['violations']}).then(result => {
+    const now = document.body ? document.body.innerHTML : '';
+    if (onlyIfChanged && now === seen) return Promise.resolve();  /* a poll that changed nothing */
+    seen = now;
+    running = quiet().then(() => axe.run(document, {resultTypes: ['violations']})).then(result => {
       const found = result.violations.filter(serious).map(v => ({
         rule: v.id, impact: v.impact, help: v.help,
         nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' ' + n.html.slice(0, 120)),
@@ -27,9 +30,20 @@ AXE_RUNNER = """
     });
     return running;
   }
+  /* not while a request is in flight: its button is dimmed for a moment on purpose */
+  function quiet() {
+    return new Promise(done => {
+      let waited = 0;
+      (function look() {
+        if (!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling') || waited > 5000) return done();
+        waited += 100;
+        setTimeout(look, 100);
+      })();
+    });
+  }
   window.__axeAuditNow = () => (running || Promise.resolve()).then(audit);
   addEventListener('load', () => audit());
-  document.addEventListener('htmx:afterSettle', () => { clearTimeout(timer); timer = setTimeout(audit, 300); });
+  document.addEventListener('htmx:afterSettle', () => { clearTimeout(timer); timer = setTimeout(() => audit(true), 300); });
 })();
 """
 
