@@ -108,8 +108,19 @@
       event.detail.elt.innerHTML = OFFLINE_PREVIEW;
       return;
     }
-    showTrouble(event, "No connection. What you entered is kept; tap Retry when you are back online.");
+    var elt = source(event);
+    showTrouble(event, elt && needsConnection(elt) ? CHANGE_NEEDS_CONNECTION
+      : "No connection. What you entered is kept; tap Retry when you are back online.");
   });
+
+  /* Only new hands wait in the outbox: changing or taking back a hand already saved needs the
+     connection (it builds on the match as the server has it), and the page says so plainly. */
+  var CHANGE_NEEDS_CONNECTION = "No connection: changing a hand already saved needs it. Nothing was changed, and " +
+    "what you entered is kept; tap Retry when you are back online.";
+
+  function needsConnection(elt) {
+    return !elt.dataset.outbox && (elt.id === "hand-form" || elt.id === "undo" || !!elt.closest(".hand-actions"));
+  }
   document.addEventListener("htmx:timeout", function (event) {
     showTrouble(event, "The server took too long. What you entered is kept; tap Retry.");
   });

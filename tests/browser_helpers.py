@@ -6,7 +6,8 @@ from pathlib import Path
 from playwright.sync_api import BrowserContext, Page, expect
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"  # axe-core, for the tests only (tests/vendor/README.md)
-# Run after each page load and after each htmx swap has settled (a little later, past the .15s transitions
+# Every rule axe runs by default, and label-content-name-mismatch too (an experimental rule, off by default: a
+# button whose spoken name leaves out the words it shows). Run after each page load and after each htmx swap has settled (a little later, past the .15s transitions
 # that would otherwise be caught half-painted); one audit at a time, each reported to the test.
 AXE_RUNNER = """
 (() => {
@@ -18,7 +19,7 @@ AXE_RUNNER = """
     const now = document.body ? document.body.innerHTML : '';
     if (onlyIfChanged && now === seen) return Promise.resolve();  /* a poll that changed nothing */
     seen = now;
-    running = quiet().then(() => axe.run(document, {resultTypes: ['violations']})).then(result => {
+    running = quiet().then(() => axe.run(document, {resultTypes: ['violations'], rules: {'label-content-name-mismatch': {enabled: true}}})).then(result => {
       const found = result.violations.filter(serious).map(v => ({
         rule: v.id, impact: v.impact, help: v.help,
         nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' ' + n.html.slice(0, 120)),

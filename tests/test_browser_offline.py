@@ -102,3 +102,32 @@ def test_a_kept_hand_the_referee_refuses_comes_back_into_the_form(page, app):
     page.click("#save")
     expect(page.locator("#hands .hand-row")).to_have_count(1)
     assert stored_hands(app, match_id) == [{"maker": 2, "trump": "S", "tricks": 3}]
+
+
+def test_changing_a_saved_hand_offline_says_it_needs_the_connection(page, app, shots):
+    """Only new hands wait on the phone: an edit, a delete or an undo needs the connection, says so plainly,
+    and loses nothing (the edit's taps stay in the form for a Retry)."""
+    new_match(page, None, "offline-edit", "euchre", ["Ann", "Bob", "Cy", "Di"])
+    match_id = page.url.rstrip("/").rsplit("/", 1)[1]
+    tap(page, "maker", 1)
+    tap(page, "tricks", 3)
+    page.click("#save")
+    expect(page.locator("#hands .hand-row")).to_have_count(1)
+    page.click("#edit-1")
+    expect(page.locator("#entry h2")).to_contain_text("Edit hand 1")
+
+    page.context.set_offline(True)
+    tap(page, "tricks", 5)
+    page.click("#save")
+    expect(page.locator("#netbar")).to_contain_text("changing a hand already saved needs it")
+    expect(page.locator("input[name=tricks][value='5']")).to_be_checked()  # kept for the retry
+    expect(page.locator("#outbox")).to_be_hidden()  # not queued: it would build on a match it cannot see
+    shots(page, "offline-edit", "edit-needs-connection")
+    page.click("#netbar-close")
+    page.click("#undo")
+    expect(page.locator("#netbar")).to_contain_text("changing a hand already saved needs it")
+    assert stored_hands(app, match_id) == [{"maker": 1, "tricks": 3}]
+
+    page.context.set_offline(False)
+    page.click("#netbar-retry")
+    expect(page.locator("#hands .hand-row")).to_have_count(0)  # the undo, retried, went through
