@@ -87,7 +87,7 @@
     var elt = source(event);
     if (!elt) return;
     if (elt.dataset.outbox && event.type === "htmx:sendError") {
-      keepInOutbox(elt);  /* no connection: the hand waits on this phone instead */
+      keepInOutbox(elt, sentFields(event));  /* no connection: the hand (or result) waits on this phone instead */
       return;
     }
     lastFailed = elt;
@@ -178,15 +178,29 @@
     });
   }
 
-  function keepInOutbox(form) {
+  /* What htmx was sending: the form's fields and the button tapped (a table's pair sends with its button). */
+  function sentFields(event) {
+    var config = event.detail && event.detail.requestConfig;
+    if (!config || !config.formData) return null;
+    var fields = [];
+    config.formData.forEach(function (value, name) { fields.push([name, value]); });
+    return fields;
+  }
+
+  function keepInOutbox(form, fields) {
     var token = form.querySelector("input[name=token]");
+    var version = form.querySelector("input[name=version]");
+    var kind = form.dataset.outbox;  /* "hand", or a table's "result" */
     var entries = outbox();
-    if (!blank(form)) {  /* a second tap on Save finds the form already emptied */
+    if (kind !== "hand" || !blank(form)) {  /* a second tap on Save finds the hand form already emptied */
       if (entries.some(function (e) { return e.token === token.value; })) token.value = freshToken();
-      var fields = [];
-      new FormData(form).forEach(function (value, name) { fields.push([name, value]); });
-      entries.push({ action: form.getAttribute("action"), page: location.pathname, token: token.value,
-                     version: form.querySelector("input[name=version]").value, fields: fields });
+      if (!fields) {
+        fields = [];
+        new FormData(form).forEach(function (value, name) { fields.push([name, value]); });
+      }
+      fields = fields.map(function (pair) { return pair[0] === "token" ? [pair[0], token.value] : pair; });
+      entries.push({ kind: kind, action: form.getAttribute("action"), page: location.pathname, token: token.value,
+                     version: version ? version.value : null, fields: fields });
       storeOutbox(entries);
     }
     hideTrouble();
@@ -207,7 +221,10 @@
     bar.hidden = entries.length === 0;
     if (!entries.length) return;
     var stuck = entries.filter(function (e) { return e.problem; })[0];
-    var count = entries.length === 1 ? "1 hand not sent yet" : entries.length + " hands not sent yet";
+    var noun = entries.every(function (e) { return e.kind === "result"; }) ? "result"
+      : entries.some(function (e) { return e.kind === "result"; }) ? "entry" : "hand";
+    var count = entries.length === 1 ? "1 " + noun + " not sent yet"
+      : entries.length + " " + (noun === "entry" ? "entries" : noun + "s") + " not sent yet";
     var why = stuck ? ". " + stuck.problem
       : navigator.onLine ? ": sending now." : ": kept on this phone, and sent when the connection is back.";
     bar.querySelector(".outbox-text").textContent = count + why;
@@ -261,7 +278,10 @@
         if (e.action === entry.action && e.version === entry.version && version) e.version = version;
       });
       storeOutbox(entries);
-      if (entry.page === location.pathname) showLive(html);
+      if (entry.page === location.pathname) {
+        if (entry.kind === "result") location.reload();  /* the table's page as it is now: sent, to confirm */
+        else showLive(html);
+      }
       return true;
     } else if (status === 422 && entry.page === location.pathname && backInTheForm(html)) {
       storeOutbox(entries);  /* the referee refused it: it is back in the form, its problem marked */
@@ -269,8 +289,8 @@
       var kept = outbox();
       kept.forEach(function (e) {
         if (e.token !== entry.token) return;
-        e.stale = status === 409;
-        e.problem = status === 409
+        e.stale = status === 409 && e.kind !== "result";
+        e.problem = e.stale
           ? "Another phone changed this match meanwhile: look at the hands, then send it anyway or discard it."
           : "It was not saved: " + firstError(html);
       });
@@ -337,7 +357,7 @@
       /* kept hands go first, so they stay in order and build on each other's version */
       if (elt.dataset && elt.dataset.outbox && outbox().some(function (e) { return e.action === elt.getAttribute("action"); })) {
         event.preventDefault();
-        keepInOutbox(elt);
+        keepInOutbox(elt, sentFields(event));
         sendOutbox();
       }
       return;
@@ -347,7 +367,7 @@
       elt.innerHTML = OFFLINE_PREVIEW;
     } else if (elt.dataset && elt.dataset.outbox) {
       event.preventDefault();
-      keepInOutbox(elt);
+      keepInOutbox(elt, sentFields(event));
     }
   });
 
@@ -378,7 +398,7 @@
         sendOutbox();
       }
     } else if (event.target.closest("#outbox-discard")) {
-      if (window.confirm("Discard the hand that was not sent? It cannot be brought back.")) {
+      if (window.confirm("Discard what was not sent? It cannot be brought back.")) {
         storeOutbox(outbox().slice(1));
         sendOutbox();
       }
@@ -392,8 +412,9 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     /* a page shown from the phone's copy may carry a token a kept hand already used */
-    var token = document.querySelector("form[data-outbox] input[name=token]");
-    if (token) token.value = freshToken();
+    document.querySelectorAll("form[data-outbox] input[name=token]").forEach(function (token) {
+      token.value = freshToken();
+    });
     showOutbox();
     sendOutbox();
     var worker = document.body.dataset.serviceWorker;

@@ -63,11 +63,17 @@ class TotalDisagrees(NightError):
 
 
 def submit(night: Night, tg: TableGame, *, pair: str, actor: str, totals: tuple[int, int] | None = None,
-           loners: dict[str, int] | None = None, cut_winner: str | None = None, anyway: bool = False) -> None:
+           loners: dict[str, int] | None = None, cut_winner: str | None = None, anyway: bool = False,
+           token: str | None = None) -> None:
     """One pair sends the table's result (from its hands, or ``totals``); the other pair then confirms.
+
+    ``token`` is the send's idempotency token: the same send again (a phone's outbox resending after an
+    answer it never got) changes nothing, whatever happened to the result since.
 
     A game total that disagrees with the hands entered at the table (as the referee scores them) raises
     TotalDisagrees unless sent ``anyway``; then the audit trail keeps what the hands said."""
+    if token is not None and token == tg.submit_token:
+        return  # sent already: stored once
     _game_is_current(night, tg)
     if not night.bell_rung:
         raise NightError("The bell has not rung yet: keep playing. Results are sent after the bell.")
@@ -100,6 +106,7 @@ def submit(night: Night, tg: TableGame, *, pair: str, actor: str, totals: tuple[
     tg.tie_note = reason if ns == ew else None
     tg.loners = loners or {seat: 0 for seat in SEATS}
     tg.status, tg.submitted_by, tg.submitted_at = "submitted", pair, utcnow()
+    tg.submit_token = token
     tg.dispute = None
     night.touch(standings=False)  # the standings count a result once it is confirmed
     audit(night, actor, "submit", f"Table {tg.table}, game {tg.game}: {PAIR_NAMES[pair]} sent "
