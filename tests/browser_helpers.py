@@ -43,8 +43,10 @@ AXE_RUNNER = """
     });
   }
   window.__axeAuditNow = () => (running || Promise.resolve()).then(audit);
-  addEventListener('load', () => audit());
-  document.addEventListener('htmx:afterSettle', () => { clearTimeout(timer); timer = setTimeout(() => audit(true), 300); });
+  /* a projector's screen turns its own pages on a timer: audited when the journey ends, not while it is timed */
+  const timed = () => !!document.querySelector('[data-rotate]');
+  addEventListener('load', () => { if (!timed()) audit(); });
+  document.addEventListener('htmx:afterSettle', () => { clearTimeout(timer); timer = setTimeout(() => { if (!timed()) audit(true); }, 300); });
 })();
 """
 
