@@ -105,7 +105,7 @@
 
   document.addEventListener("htmx:sendError", function (event) {
     if (event.detail.elt && event.detail.elt.id === "preview") {
-      event.detail.elt.innerHTML = OFFLINE_PREVIEW;
+      event.detail.elt.innerHTML = offlinePreview(event.detail.elt);
       return;
     }
     var elt = source(event);
@@ -153,6 +153,14 @@
   var PAGE_COPIES = "pages-v1";  /* the service worker's cache of pages (sw.js: PAGES) */
   var OFFLINE_PREVIEW = '<p class="preview-hint">No connection: the score is computed when you are back ' +
     'online. Save keeps the hand on this phone and sends it then.</p>';
+  var OFFLINE_EDIT_PREVIEW = '<p class="preview-hint">No connection: changing a hand already saved needs it. ' +
+    'What you tap here stays in the form until you are back online.</p>';
+
+  function offlinePreview(preview) {
+    var form = preview.closest("form");
+    return form && !form.dataset.outbox ? OFFLINE_EDIT_PREVIEW : OFFLINE_PREVIEW;
+  }
+
   var KEPT_PREVIEW = '<p class="preview-hint">Kept on this phone. It is sent, and scored, when the ' +
     'connection is back.</p>';
   var sending = false;
@@ -364,7 +372,7 @@
     }
     if (elt.id === "preview") {
       event.preventDefault();
-      elt.innerHTML = OFFLINE_PREVIEW;
+      elt.innerHTML = offlinePreview(elt);
     } else if (elt.dataset && elt.dataset.outbox) {
       event.preventDefault();
       keepInOutbox(elt, sentFields(event));

@@ -118,6 +118,7 @@ def test_changing_a_saved_hand_offline_says_it_needs_the_connection(page, app, s
 
     page.context.set_offline(True)
     tap(page, "tricks", 5)
+    expect(page.locator("#preview")).to_contain_text("changing a hand already saved needs it")
     page.click("#save")
     expect(page.locator("#netbar")).to_contain_text("changing a hand already saved needs it")
     expect(page.locator("input[name=tricks][value='5']")).to_be_checked()  # kept for the retry

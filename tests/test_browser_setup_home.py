@@ -2,7 +2,7 @@
 home pages its lists and abandons a match (asked first)."""
 from __future__ import annotations
 
-import re
+import json
 
 import pytest
 from playwright.sync_api import expect
@@ -32,7 +32,7 @@ def test_a_refused_start_is_summed_up_by_the_button(page, shots):
 def _start_matches(page, count: int) -> None:
     """Start ``count`` matches from this phone (its own session), as the setup form posts them."""
     page.goto("/")
-    token = re.search(r'"X-CSRFToken": "([^"]+)"', page.content()).group(1)
+    token = json.loads(page.locator("body").get_attribute("hx-headers"))["X-CSRFToken"]
     for _ in range(count):
         response = page.request.post("/matches/new", form={**setup_data(), "csrf_token": token}, max_redirects=0)
         assert response.status == 303

@@ -25,7 +25,7 @@ def test_two_seats_with_one_name_and_two_empty_seats_are_summed_up_by_the_button
                              "Write a name for seat 4."]
     assert html.index('id="setup-problems"') < html.index('id="start-match"')  # right above the button
     assert 'href="#name_2"' in html  # each line leads to its field
-    assert 'action="/matches/new#setup-problems"' in html and 'show:#setup-problems:bottom' in html
+    assert 'action="/matches/new#setup-problems"' in html and 'show:#setup-problems:top' in html
 
 
 @pytest.mark.parametrize("htmx", [False, True])
