@@ -44,7 +44,7 @@ AXE_RUNNER = """
   }
   window.__axeAuditNow = () => (running || Promise.resolve()).then(audit);
   /* a projector's screen turns its own pages on a timer: audited when the journey ends, not while it is timed */
-  const timed = () => !!document.querySelector('[data-rotate]');
+  const timed = () => window.__axeLater || !!document.querySelector('[data-rotate]');
   addEventListener('load', () => { if (!timed()) audit(); });
   document.addEventListener('htmx:afterSettle', () => { clearTimeout(timer); timer = setTimeout(() => { if (!timed()) audit(true); }, 300); });
 })();
@@ -58,14 +58,17 @@ class AccessibilityWatch:
     and revisits any address that was left before its audit ended (a journey taps on quickly), then fails
     with every violation found, the page and the elements named."""
 
-    def __init__(self, context: BrowserContext) -> None:
+    def __init__(self, context: BrowserContext, as_it_goes: bool = True) -> None:
+        """``as_it_goes=False``: audit only when the journey ends (each address visited, revisited), for
+        journeys whose pages are so large that an audit in passing would hold up their next navigation."""
         self.context = context
         context.accessibility = self  # type: ignore[attr-defined]  (for the journeys that open their own phones)
         self.visited: list[str] = []
         self.audited: set[str] = set()
         self.violations: list[str] = []
         context.expose_binding("__axeReport", self._report)
-        context.add_init_script(script=AXE.read_text(encoding="utf-8") + AXE_RUNNER)
+        later = "" if as_it_goes else "window.__axeLater = true;\n"
+        context.add_init_script(script=later + AXE.read_text(encoding="utf-8") + AXE_RUNNER)
         context.on("page", self._follow)
         for pg in context.pages:
             self._follow(pg)
