@@ -84,6 +84,8 @@ class HandFormBase(FlaskForm):
         joker's holder forced, or played with no maker (Buck Euchre).
         """
         outcome = self.outcome.data or "played"
+        if outcome == "widow" and "joker_in_widow" in self.table.fields:
+            return {"void": True, "joker_in_widow": True}  # why it was thrown in: the referee says so
         if outcome in ("void", "widow"):
             return {"void": True}
         hand: dict[str, Any] = {}
@@ -160,8 +162,7 @@ class HandFormBase(FlaskForm):
     @classmethod
     def data_from_hand(cls, hand: dict[str, Any], table: Table) -> dict[str, Any]:
         if hand.get("void"):
-            # a void hand under the joker's rule is the joker in the widow, as the referee reads it
-            return {"outcome": WIDOW[0] if table.allpass_kind == HOLDER_FORCED else "void"}
+            return {"outcome": WIDOW[0] if hand.get("joker_in_widow") else "void"}
         passed = table.all_pass.passed(hand)
         data: dict[str, Any] = {"outcome": "passed" if passed else "played"}
         for key in ("maker", "renege"):

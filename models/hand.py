@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 # The keys of a match-document hand, in the order they are written out.
 HAND_KEYS = ("dealer", "void", "maker", "bid", "forced", "trump", "upcard", "alone", "defender_alone",
-             "partner", "sat_out", "dropped", "renege", "tricks", "auction")
+             "partner", "sat_out", "dropped", "renege", "tricks", "auction", "joker_in_widow")
 
 
 class Hand(db.Model):
@@ -55,6 +55,7 @@ class Hand(db.Model):
     renege: Mapped[int | None] = mapped_column(Integer)
     tricks: Mapped[int | list[int] | None] = mapped_column(JSONValue)
     auction: Mapped[Any] = mapped_column(JSONValue, nullable=True)
+    joker_in_widow: Mapped[bool | None] = mapped_column(Boolean, nullable=True)  # why a void hand was void
 
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 

@@ -177,6 +177,7 @@ class TableGame(db.Model):
     # shown to the pair that sent it until the table sends again.
     dispute: Mapped[dict[str, Any] | None] = mapped_column(JSONValue, nullable=True)
     corrected: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    submit_token: Mapped[str | None] = mapped_column(String(64), nullable=True)  # the result's idempotency token
     version: Mapped[int] = mapped_column(Integer, default=1)
 
     match: Mapped[Match] = relationship(lazy="joined", backref=db.backref("table_game", uselist=False))

@@ -15,7 +15,7 @@ from referee.cards import NO_TRUMP, SUITS, parse_trump, suit_name
 from referee.errors import RefereeError
 from referee.table import Table
 
-BOOL_KEYS = ("void", "forced", "alone", "defender_alone", "sat_out")
+BOOL_KEYS = ("void", "forced", "alone", "defender_alone", "sat_out", "joker_in_widow")
 
 # What the referee accepts without ruling, shared by several variants (each variant's silent_accepts).
 PARTIAL_AUCTION = ("An auction written only up to its last bid: the calls left out are read as passes (the documents "
@@ -44,6 +44,7 @@ class HandEntry:
     renege: int | None
     tricks: Any
     has_tricks: bool
+    joker_in_widow: bool = False  # why a void hand was thrown in, where the variant asks (Hasenpfeffer)
 
 
 def _absent(value: Any) -> bool:
@@ -124,10 +125,13 @@ def parse_hand(raw: Any, *, dealer: int, table: Table, variant_name: str, fields
         dealer=dealer, void=flags["void"], maker=maker, bid=bid, forced=flags["forced"], trump=trump,
         upcard=upcard, alone=flags["alone"], defender_alone=flags["defender_alone"], partner=partner,
         sat_out=flags["sat_out"], dropped=dropped, renege=renege, tricks=raw.get("tricks"),
-        has_tricks=raw.get("tricks") is not None,
+        has_tricks=raw.get("tricks") is not None, joker_in_widow=flags["joker_in_widow"],
     )
+    if hand.joker_in_widow and not hand.void:
+        raise RefereeError("With the joker in the widow the hand is void: mark it void (thrown in), with no maker "
+                           "or tricks.", field="joker_in_widow")
     if hand.void:
-        extra = [k for k, v in raw.items() if k not in ("void", "dealer", "upcard") and not _absent(v)]
+        extra = [k for k, v in raw.items() if k not in ("void", "dealer", "upcard", "joker_in_widow") and not _absent(v)]
         if extra:
             raise RefereeError(f"A void hand is thrown in and has no '{extra[0]}'.", field=extra[0])
     elif has_auction and all_pass is not None:

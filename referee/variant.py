@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 ALL_HAND_FIELDS = frozenset({
     "dealer", "void", "maker", "bid", "forced", "trump", "upcard", "alone", "defender_alone",
-    "partner", "sat_out", "dropped", "renege", "tricks", "auction",
+    "partner", "sat_out", "dropped", "renege", "tricks", "auction", "joker_in_widow",
 })
 
 Scorer = Callable[["HandEntry", "Table", dict, "GameState"], "Outcome"]

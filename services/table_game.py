@@ -173,11 +173,17 @@ def winner_of(ns: int, ew: int, *, last_scorer: str | None = None, cut_winner: s
 
 
 def send(event: TableEvent, row: Any, *, pair: str, actor: str, totals: tuple[int, int] | None = None,
-         loners: dict[str, int] | None = None, cut_winner: str | None = None, anyway: bool = False) -> None:
+         loners: dict[str, int] | None = None, cut_winner: str | None = None, anyway: bool = False,
+         token: str | None = None) -> None:
     """One pair sends the table's result (from its hands, or ``totals``); the other pair then confirms.
+
+    ``token`` is the send's idempotency token: the same send again (a phone's outbox resending after an
+    answer it never got) changes nothing, whatever happened to the result since.
 
     A game total that disagrees with the hands entered at the table (as the referee scores them) raises
     TotalDisagrees unless sent ``anyway``; then the audit trail keeps what the hands said."""
+    if token is not None and token == row.submit_token:
+        return  # sent already: stored once
     guard(event, row, SEND)
     against = ""
     if totals is None:
@@ -204,6 +210,8 @@ def send(event: TableEvent, row: Any, *, pair: str, actor: str, totals: tuple[in
         row.loners = loners or {seat: 0 for seat in SEATS}
         row.submitted_by, row.submitted_at = pair, utcnow()
         row.dispute = None
+        if token is not None:
+            row.submit_token = token
 
     _take(event, row, SEND, actor=actor, change=change,
           detail=f"{event.where(row)}: {event.side(pair)} sent N–S {ns}, E–W {ew}.{against}")

@@ -87,7 +87,7 @@
     var elt = source(event);
     if (!elt) return;
     if (elt.dataset.outbox && event.type === "htmx:sendError") {
-      keepInOutbox(elt);  /* no connection: the hand waits on this phone instead */
+      keepInOutbox(elt, sentFields(event));  /* no connection: the hand (or result) waits on this phone instead */
       return;
     }
     lastFailed = elt;
@@ -105,11 +105,22 @@
 
   document.addEventListener("htmx:sendError", function (event) {
     if (event.detail.elt && event.detail.elt.id === "preview") {
-      event.detail.elt.innerHTML = OFFLINE_PREVIEW;
+      event.detail.elt.innerHTML = offlinePreview(event.detail.elt);
       return;
     }
-    showTrouble(event, "No connection. What you entered is kept; tap Retry when you are back online.");
+    var elt = source(event);
+    showTrouble(event, elt && needsConnection(elt) ? CHANGE_NEEDS_CONNECTION
+      : "No connection. What you entered is kept; tap Retry when you are back online.");
   });
+
+  /* Only new hands wait in the outbox: changing or taking back a hand already saved needs the
+     connection (it builds on the match as the server has it), and the page says so plainly. */
+  var CHANGE_NEEDS_CONNECTION = "No connection: changing a hand already saved needs it. Nothing was changed, and " +
+    "what you entered is kept; tap Retry when you are back online.";
+
+  function needsConnection(elt) {
+    return !elt.dataset.outbox && (elt.id === "hand-form" || elt.id === "undo" || !!elt.closest(".hand-actions"));
+  }
   document.addEventListener("htmx:timeout", function (event) {
     showTrouble(event, "The server took too long. What you entered is kept; tap Retry.");
   });
@@ -142,6 +153,14 @@
   var PAGE_COPIES = "pages-v1";  /* the service worker's cache of pages (sw.js: PAGES) */
   var OFFLINE_PREVIEW = '<p class="preview-hint">No connection: the score is computed when you are back ' +
     'online. Save keeps the hand on this phone and sends it then.</p>';
+  var OFFLINE_EDIT_PREVIEW = '<p class="preview-hint">No connection: changing a hand already saved needs it. ' +
+    'What you tap here stays in the form until you are back online.</p>';
+
+  function offlinePreview(preview) {
+    var form = preview.closest("form");
+    return form && !form.dataset.outbox ? OFFLINE_EDIT_PREVIEW : OFFLINE_PREVIEW;
+  }
+
   var KEPT_PREVIEW = '<p class="preview-hint">Kept on this phone. It is sent, and scored, when the ' +
     'connection is back.</p>';
   var sending = false;
@@ -167,15 +186,29 @@
     });
   }
 
-  function keepInOutbox(form) {
+  /* What htmx was sending: the form's fields and the button tapped (a table's pair sends with its button). */
+  function sentFields(event) {
+    var config = event.detail && event.detail.requestConfig;
+    if (!config || !config.formData) return null;
+    var fields = [];
+    config.formData.forEach(function (value, name) { fields.push([name, value]); });
+    return fields;
+  }
+
+  function keepInOutbox(form, fields) {
     var token = form.querySelector("input[name=token]");
+    var version = form.querySelector("input[name=version]");
+    var kind = form.dataset.outbox;  /* "hand", or a table's "result" */
     var entries = outbox();
-    if (!blank(form)) {  /* a second tap on Save finds the form already emptied */
+    if (kind !== "hand" || !blank(form)) {  /* a second tap on Save finds the hand form already emptied */
       if (entries.some(function (e) { return e.token === token.value; })) token.value = freshToken();
-      var fields = [];
-      new FormData(form).forEach(function (value, name) { fields.push([name, value]); });
-      entries.push({ action: form.getAttribute("action"), page: location.pathname, token: token.value,
-                     version: form.querySelector("input[name=version]").value, fields: fields });
+      if (!fields) {
+        fields = [];
+        new FormData(form).forEach(function (value, name) { fields.push([name, value]); });
+      }
+      fields = fields.map(function (pair) { return pair[0] === "token" ? [pair[0], token.value] : pair; });
+      entries.push({ kind: kind, action: form.getAttribute("action"), page: location.pathname, token: token.value,
+                     version: version ? version.value : null, fields: fields });
       storeOutbox(entries);
     }
     hideTrouble();
@@ -196,7 +229,10 @@
     bar.hidden = entries.length === 0;
     if (!entries.length) return;
     var stuck = entries.filter(function (e) { return e.problem; })[0];
-    var count = entries.length === 1 ? "1 hand not sent yet" : entries.length + " hands not sent yet";
+    var noun = entries.every(function (e) { return e.kind === "result"; }) ? "result"
+      : entries.some(function (e) { return e.kind === "result"; }) ? "entry" : "hand";
+    var count = entries.length === 1 ? "1 " + noun + " not sent yet"
+      : entries.length + " " + (noun === "entry" ? "entries" : noun + "s") + " not sent yet";
     var why = stuck ? ". " + stuck.problem
       : navigator.onLine ? ": sending now." : ": kept on this phone, and sent when the connection is back.";
     bar.querySelector(".outbox-text").textContent = count + why;
@@ -250,7 +286,10 @@
         if (e.action === entry.action && e.version === entry.version && version) e.version = version;
       });
       storeOutbox(entries);
-      if (entry.page === location.pathname) showLive(html);
+      if (entry.page === location.pathname) {
+        if (entry.kind === "result") location.reload();  /* the table's page as it is now: sent, to confirm */
+        else showLive(html);
+      }
       return true;
     } else if (status === 422 && entry.page === location.pathname && backInTheForm(html)) {
       storeOutbox(entries);  /* the referee refused it: it is back in the form, its problem marked */
@@ -258,8 +297,8 @@
       var kept = outbox();
       kept.forEach(function (e) {
         if (e.token !== entry.token) return;
-        e.stale = status === 409;
-        e.problem = status === 409
+        e.stale = status === 409 && e.kind !== "result";
+        e.problem = e.stale
           ? "Another phone changed this match meanwhile: look at the hands, then send it anyway or discard it."
           : "It was not saved: " + firstError(html);
       });
@@ -326,17 +365,17 @@
       /* kept hands go first, so they stay in order and build on each other's version */
       if (elt.dataset && elt.dataset.outbox && outbox().some(function (e) { return e.action === elt.getAttribute("action"); })) {
         event.preventDefault();
-        keepInOutbox(elt);
+        keepInOutbox(elt, sentFields(event));
         sendOutbox();
       }
       return;
     }
     if (elt.id === "preview") {
       event.preventDefault();
-      elt.innerHTML = OFFLINE_PREVIEW;
+      elt.innerHTML = offlinePreview(elt);
     } else if (elt.dataset && elt.dataset.outbox) {
       event.preventDefault();
-      keepInOutbox(elt);
+      keepInOutbox(elt, sentFields(event));
     }
   });
 
@@ -367,7 +406,7 @@
         sendOutbox();
       }
     } else if (event.target.closest("#outbox-discard")) {
-      if (window.confirm("Discard the hand that was not sent? It cannot be brought back.")) {
+      if (window.confirm("Discard what was not sent? It cannot be brought back.")) {
         storeOutbox(outbox().slice(1));
         sendOutbox();
       }
@@ -381,8 +420,9 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     /* a page shown from the phone's copy may carry a token a kept hand already used */
-    var token = document.querySelector("form[data-outbox] input[name=token]");
-    if (token) token.value = freshToken();
+    document.querySelectorAll("form[data-outbox] input[name=token]").forEach(function (token) {
+      token.value = freshToken();
+    });
     showOutbox();
     sendOutbox();
     var worker = document.body.dataset.serviceWorker;

@@ -153,16 +153,22 @@ def browser():
 
 @pytest.fixture()
 def page(browser, live_server, clean_db):
+    from tests.browser_helpers import AccessibilityWatch
+
     """A phone-sized page (360x740) on the live server; confirm() dialogs are accepted."""
     context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2, has_touch=True,
                                   is_mobile=True, base_url=live_server)
     context.set_default_timeout(10_000)
+    accessibility = AccessibilityWatch(context)  # axe-core on every page it visits
     pg = context.new_page()
     pg.on("dialog", lambda dialog: dialog.accept())
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
     yield pg
-    context.close()
+    try:
+        accessibility.finish()
+    finally:
+        context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 

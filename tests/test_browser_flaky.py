@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_helpers import expect_preview, new_match, save, step, tap, totals
+from tests.browser_helpers import AccessibilityWatch, expect_preview, new_match, save, step, tap, totals
 
 pytestmark = pytest.mark.browser
 
@@ -74,6 +74,7 @@ def test_second_phone_on_a_stale_page_is_refused(page, browser, live_server, sho
     save(page, 1)
 
     other = browser.new_context(viewport={"width": 360, "height": 740}, base_url=live_server)
+    accessibility = AccessibilityWatch(other)
     try:
         phone_b = other.new_page()
         phone_b.goto(page.url)
@@ -95,6 +96,7 @@ def test_second_phone_on_a_stale_page_is_refused(page, browser, live_server, sho
         phone_b.click("#entry-message a")
         expect(phone_b.locator("#hands .hand-row")).to_have_count(2)
         assert totals(phone_b) == [1, 2]
+        accessibility.finish()
     finally:
         other.close()
 

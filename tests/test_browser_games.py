@@ -37,11 +37,13 @@ def test_hasenpfeffer_with_a_forced_bid(page, shots):
     save(page, 2)
     assert totals(page) == [5, 7]
 
-    # 3. Everybody passes and the joker is in the widow: thrown in
-    tap(page, "outcome", "void")
+    # 3. Everybody passes and the joker is in the widow: void, and the hand says why
+    tap(page, "outcome", "passed")
+    tap(page, "outcome", "widow")
     expect(page.locator("#f-maker")).to_be_hidden()
     save(page, 3)
     assert totals(page) == [5, 7]
+    expect(page.locator("#hand-3 .hand-sub")).to_contain_text("the joker was in the widow")
 
     # 4. Di bids 5 and is set: minus the bid
     tap(page, "bid", 5)

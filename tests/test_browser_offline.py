@@ -102,3 +102,73 @@ def test_a_kept_hand_the_referee_refuses_comes_back_into_the_form(page, app):
     page.click("#save")
     expect(page.locator("#hands .hand-row")).to_have_count(1)
     assert stored_hands(app, match_id) == [{"maker": 2, "trump": "S", "tricks": 3}]
+
+
+def test_changing_a_saved_hand_offline_says_it_needs_the_connection(page, app, shots):
+    """Only new hands wait on the phone: an edit, a delete or an undo needs the connection, says so plainly,
+    and loses nothing (the edit's taps stay in the form for a Retry)."""
+    new_match(page, None, "offline-edit", "euchre", ["Ann", "Bob", "Cy", "Di"])
+    match_id = page.url.rstrip("/").rsplit("/", 1)[1]
+    tap(page, "maker", 1)
+    tap(page, "tricks", 3)
+    page.click("#save")
+    expect(page.locator("#hands .hand-row")).to_have_count(1)
+    page.click("#edit-1")
+    expect(page.locator("#entry h2")).to_contain_text("Edit hand 1")
+
+    page.context.set_offline(True)
+    tap(page, "tricks", 5)
+    expect(page.locator("#preview")).to_contain_text("changing a hand already saved needs it")
+    page.click("#save")
+    expect(page.locator("#netbar")).to_contain_text("changing a hand already saved needs it")
+    expect(page.locator("input[name=tricks][value='5']")).to_be_checked()  # kept for the retry
+    expect(page.locator("#outbox")).to_be_hidden()  # not queued: it would build on a match it cannot see
+    shots(page, "offline-edit", "edit-needs-connection")
+    page.click("#netbar-close")
+    page.click("#undo")
+    expect(page.locator("#netbar")).to_contain_text("changing a hand already saved needs it")
+    assert stored_hands(app, match_id) == [{"maker": 1, "tricks": 3}]
+
+    page.context.set_offline(False)
+    page.click("#netbar-retry")
+    expect(page.locator("#hands .hand-row")).to_have_count(0)  # the undo, retried, went through
+
+
+def test_a_table_result_sent_offline_survives_a_reload_and_is_sent_once(page, app, client, shots):
+    """A night's table phone: the result sent during a Wi-Fi drop waits on the phone, through a reload with
+    no connection, and is stored exactly once when the connection is back."""
+    from tests.night_helpers import check_in, create_night, start, table_codes
+    from tests.test_night_flow import NAMES, _audit, _table_game
+
+    slug = create_night(client, games=2)
+    check_in(client, slug, NAMES)
+    start(client, slug)
+    code = table_codes(app, slug)[2]
+    page.goto(f"/t/{code}")
+    tap(page, "maker", 1)
+    tap(page, "tricks", 3)
+    page.click("#save")
+    expect(page.locator("#hands .hand-row")).to_have_count(1)
+    client.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+    page.reload()
+    expect(page.locator("#send-ns")).to_be_visible()
+    installed(page)
+
+    page.context.set_offline(True)
+    page.click("#send-ns")
+    expect(page.locator("#outbox")).to_contain_text("1 result not sent yet")
+    shots(page, "offline-table", "result-kept")
+    page.reload()  # offline: the phone's copy of the table's page
+    expect(page.locator("#outbox")).to_contain_text("1 result not sent yet")
+    assert _table_game(app, slug, 2)["status"] == "playing"
+
+    context = page.context
+    page.close()
+    context.set_offline(False)
+    page = context.new_page()
+    page.goto(f"/t/{code}")
+    expect(page.locator("#confirm")).to_be_visible()  # sent, for the other pair to confirm
+    expect(page.locator("#outbox")).to_be_hidden()
+    assert _table_game(app, slug, 2)["status"] == "submitted"
+    assert [action for _who, action, _what in _audit(app, slug)].count("submit") == 1
+    page.close()

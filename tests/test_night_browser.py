@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_helpers import save, step, tap
+from tests.browser_helpers import AccessibilityWatch, save, step, tap
 from tests.conftest import CHROMIUM_ARGS  # noqa: F401  (the browser fixture launches with these)
 
 pytestmark = pytest.mark.browser
@@ -27,6 +27,7 @@ def _phone(browser, live_server):
     context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2, has_touch=True,
                                   is_mobile=True, base_url=live_server)
     context.set_default_timeout(10_000)
+    AccessibilityWatch(context)  # axe-core on every page; finished at the end of the journey
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -104,6 +105,8 @@ def test_director_and_two_tables_play_a_short_night(browser, live_server, clean_
         shots(director, J, "projector-seating")
         director.goto(director.url.rsplit("/", 1)[0] + "/standings")
         shots(director, J, "standings", full_page=True)
+        for context, _page, _errors in phones:
+            context.accessibility.finish()
     finally:
         for context, _page, errors in phones:
             context.close()

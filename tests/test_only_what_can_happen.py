@@ -76,9 +76,16 @@ def test_hasenpfeffer_joker_in_the_widow_is_an_all_passed_answer(client, app, ht
     match_id = create_match(client, variant="hasenpfeffer")
     assert 'value="widow"' in entry(client, match_id, htmx)
     add_hand(client, match_id, htmx=htmx, outcome="widow")
-    assert stored_hands(app, match_id) == [{"void": True}]
-    html = client.get(f"/matches/{match_id}/hands/{hand_ids(app, match_id)[0]}/edit", htmx=htmx).get_data(as_text=True)
+    add_hand(client, match_id, htmx=htmx, outcome="void")  # a misdeal: thrown in, and no joker in it
+    assert stored_hands(app, match_id) == [{"void": True, "joker_in_widow": True}, {"void": True}]
+    widow, misdeal = hand_ids(app, match_id)
+    html = client.get(f"/matches/{match_id}/hands/{widow}/edit", htmx=htmx).get_data(as_text=True)
     assert 'value="widow" checked' in html
+    html = client.get(f"/matches/{match_id}/hands/{misdeal}/edit", htmx=htmx).get_data(as_text=True)
+    assert 'value="void" checked' in html and 'value="widow" checked' not in html
+    page = entry(client, match_id, htmx)
+    assert page.count("joker was in the widow.") == 1  # the first hand's note; the misdeal's says only thrown in
+    assert "Thrown in: no score" in page
 
 
 def test_only_hasenpfeffer_has_the_widow(client, app):

@@ -12,6 +12,7 @@ import zlib
 
 import pytest
 
+from tests.browser_helpers import AccessibilityWatch
 from tests.hall_helpers import PIN, hall_night
 
 pytestmark = pytest.mark.browser
@@ -76,9 +77,13 @@ def print_page(browser, live_server, clean_db):
     """A desktop browser logged in as the night's director (the cards are the director's)."""
     context = browser.new_context(viewport={"width": 1200, "height": 900}, base_url=live_server)
     context.set_default_timeout(20_000)
+    accessibility = AccessibilityWatch(context, as_it_goes=False)  # a night of 40: audited at the end
     pg = context.new_page()
     yield pg
-    context.close()
+    try:
+        accessibility.finish()
+    finally:
+        context.close()
 
 
 def login(pg, slug: str) -> None:

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.app_helpers import slug_in, stored_match
-from tests.browser_helpers import new_match, save, step, tap, totals
+from tests.browser_helpers import AccessibilityWatch, new_match, save, step, tap, totals
 
 pytestmark = pytest.mark.browser
 
@@ -42,6 +42,7 @@ def test_a_second_phone_finds_nothing_and_watches_without_editing(page, browser,
 
     other = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2, has_touch=True,
                                 is_mobile=True, base_url=live_server)
+    accessibility = AccessibilityWatch(other)
     errors: list[str] = []
     try:
         phone_b = other.new_page()
@@ -77,6 +78,7 @@ def test_a_second_phone_finds_nothing_and_watches_without_editing(page, browser,
         page.reload()
         expect(page.locator("#hands .hand-row")).to_have_count(2)
         assert totals(page) == [2, 1]
+        accessibility.finish()
     finally:
         other.close()
     assert not errors, f"JavaScript errors on the read-only page: {errors}"

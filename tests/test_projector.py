@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from extensions import db
 from models import Night
+from tests.browser_helpers import AccessibilityWatch
 from tests.hall_helpers import hall_night
 from web.nights import projector
 from services.night import bell as night_bell, games as night_games, queries as night_queries
@@ -176,6 +177,7 @@ def test_the_big_screens_turn_their_pages_on_a_projector(app, browser, live_serv
 
     monkeypatch.setitem(app.config, "PROJECTOR_PAGE_SECONDS", 2)
     context = browser.new_context(viewport={"width": 1280, "height": 720}, base_url=live_server)
+    accessibility = AccessibilityWatch(context)
     try:
         pg = context.new_page()
         errors: list[str] = []
@@ -197,6 +199,7 @@ def test_the_big_screens_turn_their_pages_on_a_projector(app, browser, live_serv
         pg.wait_for_function("() => document.querySelector('[data-rotate]').dataset.page === '2'", timeout=5_000)
         assert visible_page(pg) == 2
         assert not errors, errors
+        accessibility.finish()
     finally:
         context.close()
 

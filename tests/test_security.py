@@ -67,6 +67,7 @@ def valid_post(client, app, endpoint: str, match_id: str, hand_id: int) -> dict:
         "hands.update": hand_data(client, match_id, maker=0, trump="S", tricks=5),
         "hands.delete": {"version": str(version)},
         "hands.undo": {"version": str(version)},
+        "home.abandon": {"sure": "yes"},
         "disputes.judge": {"variant": "euchre", "trump": "H", "plays": "AS KS", "card": "QS"},
         "disputes.renege": {"variant": "euchre", "trump": "H", "led": "AS", "hand": ["KS", "QH"], "played": "QH"},
     }

@@ -162,3 +162,13 @@ def _live_problem(match: Match, message: str, status: int):
     db.session.refresh(match)
     context = live_context(match, message=message)
     return render_page("match.html", status, **context)
+
+
+@bp.get("/undo")
+def undo_ask(match_slug: str):
+    """Undo asks first: the page a phone without scripts opens from the Undo button (with them, a dialog)."""
+    match = get_match(match_slug)
+    board = scoring.board(match)
+    if not board.rows:
+        return go(url_for("matches.show", match_slug=match.slug))
+    return render_page("partials/_undo_ask.html", match=match, board=board)

@@ -32,13 +32,6 @@ def render_page(template: str, status: int = 200, headers: dict | None = None, *
     return body, status, headers or {}
 
 
-def page_or_fragment(page_template: str, fragment: str, status: int = 200, headers: dict | None = None,
-                     **context: Any):
-    """Deprecated, used by nothing here: kept so that views written on other branches before ``render_page``
-    (a wrapper page that includes ``fragment``) still run once merged. Convert them, then delete this."""
-    return render_page(page_template, status, headers, part=fragment, **context)
-
-
 def signed(value: int) -> str:
     return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
 

@@ -126,10 +126,11 @@ HAND_FIELD_WORDS = {
     "renege": "who reneged, if anyone",
     "forced": "whether the bid was forced",
     "void": "whether the hand was thrown in",
+    "joker_in_widow": "whether the joker was in the widow (when all passed)",
     "auction": "the calls of the auction (optional)",
 }
 TRICKS_WORDS = {"maker": "the makers' tricks", "team": "the tricks of each team", "seat": "each player's tricks"}
-FIELD_ORDER = ("void", "upcard", "maker", "bid", "forced", "trump", "alone", "defender_alone", "partner", "sat_out",
+FIELD_ORDER = ("void", "joker_in_widow", "upcard", "maker", "bid", "forced", "trump", "alone", "defender_alone", "partner", "sat_out",
                "dropped", "renege", "auction")
 
 

@@ -1,7 +1,7 @@
 """a night's seating wishes, chosen prizes, players' prize tags, and options (one award per player, its group)
 
 Revision ID: 0015
-Revises: 0010
+Revises: 0013
 Create Date: 2026-11-25 20:10:00
 
 New tables only: nothing saved is changed.
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '0015'
-down_revision = '0010'
+down_revision = '0013'
 branch_labels = None
 depends_on = None
 

@@ -23,9 +23,13 @@ def score_hasenpfeffer(hand: HandEntry, table: Table, rules: dict, state: GameSt
     """Declarers making t >= bid score t, else lose the bid (or, with ``set_penalty: undertricks``,
     1 a trick short [003] Hare pepper); defenders always score their tricks ([000] Hasenpfeffer,
     Scoring). All pass: the joker's holder must bid 3, flagged forced; the joker in the widow makes
-    the hand void and the next dealer deals ([000] Hasenpfeffer, Bidding; [004] Variation 3)."""
-    if hand.void:
+    the hand void and the next dealer deals ([000] Hasenpfeffer, Bidding; [004] Variation 3), written
+    ``{"void": true, "joker_in_widow": true}``. A void hand without that key is an ordinary throw-in (a
+    misdeal): no score either, and nothing said about the joker."""
+    if hand.void and hand.joker_in_widow:
         return Outcome.void(2, "Void: everybody passed and the joker was in the widow.", "joker-in-widow")
+    if hand.void:
+        return Outcome.void(2, "Thrown in: no score, and the next dealer deals.")
     maker = require_maker(hand, "Hasenpfeffer")
     events = []
     bid = hand.bid
@@ -61,7 +65,7 @@ VARIANT = Variant(
     deck=lambda rules, n: EUCHRE_25,
     tricks={4: 6},
     trumps=("S", "H", "D", "C"),
-    hand_fields=frozenset({"maker", "bid", "trump", "forced", "void", "tricks", "auction"}),
+    hand_fields=frozenset({"maker", "bid", "trump", "forced", "void", "joker_in_widow", "tricks", "auction"}),
     tricks_by="maker",
     options=(
         target(10),

@@ -41,10 +41,11 @@ class NightTables:
 
 
 def submit(night: Night, tg: TableGame, *, pair: str, actor: str, totals: tuple[int, int] | None = None,
-           loners: dict[str, int] | None = None, cut_winner: str | None = None, anyway: bool = False) -> None:
-    """One pair sends the table's result (``machine.send``)."""
+           loners: dict[str, int] | None = None, cut_winner: str | None = None, anyway: bool = False,
+           token: str | None = None) -> None:
+    """One pair sends the table's result (``machine.send``); ``token`` makes a resend store nothing twice."""
     machine.send(NightTables(night), tg, pair=pair, actor=actor, totals=totals, loners=loners,
-                 cut_winner=cut_winner, anyway=anyway)
+                 cut_winner=cut_winner, anyway=anyway, token=token)
 
 
 def confirm(night: Night, tg: TableGame, *, pair: str, actor: str) -> None:

@@ -52,11 +52,30 @@ def test_scoring(rules, hand, deltas, events):
 def test_joker_in_the_widow_voids_the_hand_and_the_next_dealer_deals():
     # [000] Hasenpfeffer, Bidding: "If the joker is the widow card ... the hand is void, and a new hand is dealt by
     # the next dealer."
-    result = score(V, [{"void": True}, {"maker": 0, "bid": 3, "tricks": 3}], first_dealer=3)
+    result = score(V, [{"void": True, "joker_in_widow": True}, {"maker": 0, "bid": 3, "tricks": 3}], first_dealer=3)
     assert result["hands"][0]["deltas"] == [0, 0] and "void" in result["hands"][0]["events"]
+    assert "joker-in-widow" in result["hands"][0]["events"]
+    assert "joker was in the widow" in " ".join(result["hands"][0]["notes"])
     assert dealers(result) == [3, 0]
     assert "same-dealer" not in result["hands"][0]["events"]
     assert result["next_dealer"] == 1
+
+
+def test_an_ordinary_throw_in_says_nothing_of_the_joker():
+    # match-format.md: "void: the hand was thrown in (... joker in the widow, ... misdeal)"; without the optional
+    # joker_in_widow key (docs/referee-api.md) it is a misdeal: no score, the next dealer deals, no joker named.
+    result = score(V, [{"void": True}, {"maker": 0, "bid": 3, "tricks": 3}], first_dealer=3)
+    first = result["hands"][0]
+    assert first["deltas"] == [0, 0] and first["events"] == ["void"]
+    assert "joker" not in " ".join(first["notes"]).lower()
+    assert dealers(result) == [3, 0]
+
+
+def test_the_joker_in_the_widow_only_on_a_void_hand_of_a_game_with_the_joker_rule():
+    assert_refused(V, [{"maker": 0, "bid": 3, "tricks": 3, "joker_in_widow": True}], 0, "joker_in_widow")
+    assert_refused(V, [{"void": True, "joker_in_widow": "yes"}], 0, "joker_in_widow")
+    assert_refused("euchre", [{"void": True, "joker_in_widow": True}], 0, "joker_in_widow")
+    assert score(V, [{"void": True, "joker_in_widow": False}])["hands"][0]["events"] == ["void"]
 
 
 ENDINGS = [

@@ -8,6 +8,8 @@ table within a few seconds, and the page reloads itself when the next game is se
 """
 from __future__ import annotations
 
+import re
+import secrets
 import time
 from datetime import datetime, timedelta
 from typing import Any
@@ -184,7 +186,7 @@ def pulse_context(table: NightTable, submit_form: Any = None, message: str | Non
         "bell_undone_by": night_wording.bell_undone_by(night),
         "bell_can_undo": head and night.bell_rung and night.bell_by != "timer"
         and tg is not None and tg.status == "playing",
-        "submit_form": submit_form or SubmitForm(formdata=None),
+        "submit_form": submit_form or SubmitForm(formdata=None), "send_token": secrets.token_urlsafe(16),
         "tables_done": done, "tables_total": total,
         "poll_url": url_for("tables.pulse", code=table.code, game=night.current_game),
         "poll_tag": _pulse_tag(night, table, tg), "poll_seconds": poll_seconds(), "poll_target": "#pulse",
@@ -321,7 +323,13 @@ def submit(code: str):
     if not form.validate():
         return _after(table, None, 422, submit_form=form)
     return _run(table, night, tg, table_game.submit, form, pair=form.pair.data, actor=_actor(table, form.pair.data),
-                cut_winner=form.cut_winner.data or None)
+                cut_winner=form.cut_winner.data or None, token=_send_token())
+
+
+def _send_token() -> str | None:
+    """The idempotency token a result was sent with (the page's, or a phone outbox's); None if unusable."""
+    token = request.form.get("token", "")
+    return token if re.fullmatch(r"[A-Za-z0-9_-]{8,64}", token) else None
 
 
 @bp.route("/<code>/total", methods=["GET", "POST"])
@@ -332,7 +340,8 @@ def total(code: str):
     names = ({s.seat: s.player.name for s in night_queries.seats_of(night, tg.game) if s.table == table.number}
              if tg else {})
     context = {"table": table, "night": night, "tg": tg, "form": form, "pair": pair, "pairs": PAIR_NAMES,
-               "tie_rule": TIE_RULE, "message": None, "names": names, "disagrees": None}
+               "tie_rule": TIE_RULE, "message": None, "names": names, "disagrees": None,
+               "send_token": _send_token() or secrets.token_urlsafe(16)}
     if request.method == "GET" or tg is None:
         return night_page("nights/_total.html", **context)
     if pair is None:
@@ -343,7 +352,8 @@ def total(code: str):
     try:
         table_game.submit(night, tg, pair=pair, actor=_actor(table, pair), totals=totals, loners=form.loners(),
                           cut_winner=form.cut_winner.data or None,
-                          anyway=request.form.get("anyway") == "{}-{}".format(*totals))  # the total that was flagged
+                          anyway=request.form.get("anyway") == "{}-{}".format(*totals),  # the total that was flagged
+                          token=_send_token())
         db.session.commit()
     except table_game.TotalDisagrees as flag:
         db.session.rollback()
