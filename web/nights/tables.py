@@ -192,6 +192,16 @@ def _moves(night: Night, table: NightTable) -> list[tuple[str, str]]:
 NOT_LOADED = object()
 
 
+def table_phase(night: Night, tg: TableGame | None) -> str:
+    """What a table waits for, which sets how often its phones poll (``pulse.POLL_BY_PHASE``): the bell
+    while its game is played; after the bell (or once its result is sent), the results and the movement."""
+    if night.status == "finished":
+        return "over"
+    if night.bell_rung or (tg is not None and tg.status != "playing"):
+        return "bell"
+    return "playing"
+
+
 def pulse_context(table: NightTable, submit_form: Any = None, message: str | None = None,
                   tg: Any = NOT_LOADED, bell_question: str | None = None) -> dict[str, Any]:
     """The status region's context; ``tg``, the table's current game, when the caller has it already."""
@@ -212,7 +222,8 @@ def pulse_context(table: NightTable, submit_form: Any = None, message: str | Non
         "submit_form": submit_form or SubmitForm(formdata=None),
         "tables_done": done, "tables_total": total,
         "poll_url": url_for("tables.pulse", code=table.code, game=night.current_game),
-        "poll_tag": _pulse_tag(night, table, tg), "poll_seconds": poll_seconds(), "poll_target": "#pulse",
+        "poll_tag": _pulse_tag(night, table, tg), "poll_seconds": poll_seconds(table_phase(night, tg)),
+        "poll_target": "#pulse",
     }
 
 
