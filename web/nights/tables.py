@@ -25,6 +25,7 @@ from models.night import PAIR_NAMES, SEAT_NAMES, SEATS
 from referee.tournament.night import TIE_RULE
 from web.matches import go, live_context
 from web.nights import access, service
+from web.nights.drawings import FragmentCache
 from web.nights.pulse import poll_answer, poll_seconds, seen_tags
 from web.render import night_page
 
@@ -251,6 +252,13 @@ def show(code: str):
     return night_page("nights/_table.html", **table_context(table))
 
 
+# A table's status region as its polls draw it, by table and state tag: the table's 4 phones ask within a few
+# seconds of each change, and those asking the same process get one drawing (it holds nothing of a phone's
+# session: see _pulse.html). Keyed by the state the database says, so never stale; big enough to hold
+# every table's latest state at the bell of a 1,000-table night.
+regions = FragmentCache(size=2048)
+
+
 @bp.get("/<code>/pulse")
 def pulse(code: str):
     answered = _light_pulse(code)
@@ -263,8 +271,8 @@ def pulse(code: str):
     if request.args.get("game", type=int) != night.current_game:  # a page of an earlier game, as the timer rang
         return poll_answer(_pulse_tag(night, table, tg), lambda: "", refresh=True)
     tag = _pulse_tag(night, table, tg)
-    return poll_answer(held_tag(tag) or tag,
-                       lambda: render_template("nights/_pulse.html", **pulse_context(table, tg=tg)))
+    return poll_answer(held_tag(tag) or tag, lambda: regions.get_or_draw((table.id, tag), lambda: render_template(
+        "nights/_pulse.html", shared=True, **pulse_context(table, tg=tg))))
 
 
 def _table_action(code: str):
