@@ -1,4 +1,4 @@
-"""A realistic night in a hall, built through ``web.nights.service`` (the steps the pages take): players
+"""A realistic night in a hall, built through ``services.night`` (the steps the pages take): players
 with names of every length, games played to confirmed game totals, for the print and projector tests."""
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import random
 from datetime import date
 
 from extensions import db
-from web.nights import service
+from services.night import bell as night_bell, games as night_games, queries as night_queries
+from services.night import setup as night_setup, table_game
 
 PIN = "2468"
 FIRST = ["Ann", "Bob", "Carol", "Dave", "Evelyn", "Frank", "Grace", "Hank", "Irene", "Jack", "Kathleen", "Larry",
@@ -32,28 +33,28 @@ def hall_night(players: int, games: int, *, played: int | None = None, seed: int
     confirmed, then the next one seated, or the night finished when every game was played. Its slug."""
     played = games if played is None else played
     rng = random.Random(seed)
-    night = service.create_night(name="Thursday euchre at the Legion hall", day=date(2026, 11, 26),
-                                 variant="progressive-euchre", rules={}, games=games, hands_per_game=8,
-                                 movement="winners", sit_out_mode="average", sit_out_points=0, bell_minutes=None,
-                                 pin=PIN)
-    service.check_in(night, hall_names(players))
+    night = night_setup.create_night(name="Thursday euchre at the Legion hall", day=date(2026, 11, 26),
+                                     variant="progressive-euchre", rules={}, games=games, hands_per_game=8,
+                                     movement="winners", sit_out_mode="average", sit_out_points=0, bell_minutes=None,
+                                     pin=PIN)
+    night_setup.check_in(night, hall_names(players))
     db.session.commit()
     for game in range(1, played + 1):
-        service.start_game(night, game)
+        night_games.start_game(night, game)
         db.session.commit()
-        service.ring_bell(night, "director")
-        for tg in service.table_games(night, game):
+        night_bell.ring_bell(night, "director")
+        for tg in night_queries.table_games(night, game):
             ns, ew = rng.randint(3, 14), rng.randint(3, 14)
             if ns == ew:
                 ns += 1
-            service.submit(night, tg, pair="NS", actor="table", totals=(ns, ew),
-                           loners={"N": int(rng.random() < .15), "E": 0, "S": 0, "W": int(rng.random() < .1)},
-                           cut_winner=None)
-            service.confirm(night, tg, pair="EW", actor="table")
+            table_game.submit(night, tg, pair="NS", actor="table", totals=(ns, ew),
+                              loners={"N": int(rng.random() < .15), "E": 0, "S": 0, "W": int(rng.random() < .1)},
+                              cut_winner=None)
+            table_game.confirm(night, tg, pair="EW", actor="table")
         db.session.commit()
     if played < games:
-        service.start_game(night, played + 1)
+        night_games.start_game(night, played + 1)
     else:
-        service.finish_night(night)
+        night_games.finish_night(night)
     db.session.commit()
     return night.slug

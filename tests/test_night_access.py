@@ -134,7 +134,7 @@ def test_the_table_cards_are_the_directors(app, client, htmx):
 # -- codes ----------------------------------------------------------------------------------------
 def test_codes_are_long_enough_and_easy_to_read():
     from web.nights.access import CODE_LIMIT, PIN_FAILURES_ALLOWED
-    from web.nights.service import CODE_LENGTH, CODE_LETTERS, table_code
+    from services.night.tables import CODE_LENGTH, CODE_LETTERS, table_code
 
     assert (CODE_LIMIT.allowed, PIN_FAILURES_ALLOWED) == (CODES_ALLOWED, PINS_ALLOWED)
     assert len(CODE_LETTERS) ** CODE_LENGTH >= 10**9
@@ -385,7 +385,7 @@ def test_the_migration_gives_existing_tables_new_codes(tmp_path):
     from flask_migrate import downgrade, upgrade
 
     from app import create_app
-    from web.nights.service import CODE_LENGTH, CODE_LETTERS
+    from services.night.tables import CODE_LENGTH, CODE_LETTERS
 
     app = create_app({"TESTING": True, "SECRET_KEY": "migration-test",
                       "SQLALCHEMY_DATABASE_URI": "sqlite:///" + str(tmp_path / "old.sqlite")})

@@ -1,7 +1,7 @@
 """The night's screens: tallies and standings with known answers, the projector pages and their
 polling, the print pages, the CSV, the chart and the audit trail.
 
-Nights are built through ``web.nights.service`` (the same steps the pages take), with game totals
+Nights are built through ``services.night`` (the same steps the pages take), with game totals
 chosen per table so every tally, sit-out average and prize has a known answer.
 """
 from __future__ import annotations
@@ -20,7 +20,8 @@ from extensions import db
 from models import AuditEntry, Group, Match, Night, NightPlayer, NightSeat, Player, TableGame
 from referee.tournament.night import TIE_RULE
 from referee.tournament.prizes import PRIZE_RULES
-from web.nights import service
+from services.night import bell as night_bell, games as night_games, queries as night_queries
+from services.night import setup as night_setup, table_game
 from web.nights.standings import load_sheet, standings_tag, tallies
 from tests.night_helpers import count_standings_drawings
 
@@ -32,35 +33,35 @@ PAGES = ("seating", "standings", "print/tally-cards", "print/table-cards", "prin
 # -- building nights ------------------------------------------------------------------------------
 def make_night(names=NINE, *, games: int = 3, mode: str = "average", fixed: int = 0, movement: str = "winners",
                name: str = "Friday night") -> Night:
-    night = service.create_night(name=name, day=date(2026, 11, 27), variant="progressive-euchre", rules={},
-                                 games=games, hands_per_game=8, movement=movement, sit_out_mode=mode,
-                                 sit_out_points=fixed, bell_minutes=None, pin="2468")
-    service.check_in(night, list(names))
+    night = night_setup.create_night(name=name, day=date(2026, 11, 27), variant="progressive-euchre", rules={},
+                                       games=games, hands_per_game=8, movement=movement, sit_out_mode=mode,
+                                       sit_out_points=fixed, bell_minutes=None, pin="2468")
+    night_setup.check_in(night, list(names))
     db.session.commit()
     return night
 
 
 def start(night: Night, game: int) -> None:
-    service.start_game(night, game)
+    night_games.start_game(night, game)
     db.session.commit()
 
 
 def seats(night: Night, game: int) -> dict[str, tuple[int | None, str | None]]:
     """name -> (table, seat) in ``game``."""
-    return {s.player.name: (s.table, s.seat) for s in service.seats_of(night, game)}
+    return {s.player.name: (s.table, s.seat) for s in night_queries.seats_of(night, game)}
 
 
 def finish_game(night: Night, results: dict[int, tuple[int, int, dict[str, int]]], *, confirm: bool = True) -> None:
     """Ring the bell, and each table sends ``(ns, ew, loners)`` (game totals) and the other pair confirms."""
-    service.ring_bell(night, "director")
-    for tg in service.table_games(night, night.current_game):
+    night_bell.ring_bell(night, "director")
+    for tg in night_queries.table_games(night, night.current_game):
         if tg.table not in results:
             continue
         ns, ew, loners = results[tg.table]
-        service.submit(night, tg, pair="NS", actor="table", totals=(ns, ew),
-                       loners={"N": 0, "E": 0, "S": 0, "W": 0, **loners}, cut_winner="NS" if ns == ew else None)
+        table_game.submit(night, tg, pair="NS", actor="table", totals=(ns, ew),
+                          loners={"N": 0, "E": 0, "S": 0, "W": 0, **loners}, cut_winner="NS" if ns == ew else None)
         if confirm:
-            service.confirm(night, tg, pair="EW", actor="table")
+            table_game.confirm(night, tg, pair="EW", actor="table")
     db.session.commit()
 
 
@@ -115,8 +116,8 @@ def test_a_game_counts_only_once_confirmed_and_sit_outs_wait_for_a_result(db_ses
     assert all(t.points == (None,) for t in tallies(night))  # sent, not confirmed: not counted
     sheet = load_sheet(night)
     assert all(cells[0].pending for cells in sheet.cells.values())
-    tg = service.table_games(night, 1)[0]
-    service.confirm(night, tg, pair="EW", actor="table")
+    tg = night_queries.table_games(night, 1)[0]
+    table_game.confirm(night, tg, pair="EW", actor="table")
     db.session.commit()
     where, got = seats(night, 1), by_name(night)
     for name, (table, seat) in where.items():
@@ -133,12 +134,12 @@ def test_fixed_sit_out_late_arrival_leaver_and_return(db_session):
     start(night, 1)
     out1 = next(n for n, (t, _) in seats(night, 1).items() if t is None)
     assert by_name(night)[out1].points == (3,)  # a fixed sit-out score needs no result to wait for
-    service.check_in(night, ["Jo"])  # arrives during game 1: plays from game 2
+    night_setup.check_in(night, ["Jo"])  # arrives during game 1: plays from game 2
     db.session.commit()
     finish_game(night, {1: (10, 2, {}), 2: (4, 6, {})})
     start(night, 2)
     ann = db.session.scalar(select(NightPlayer).where(NightPlayer.night_id == night.id, NightPlayer.name == "Ann"))
-    service.leave(night, ann)  # plays game 2 out, gone from game 3
+    night_setup.leave(night, ann)  # plays game 2 out, gone from game 3
     db.session.commit()
     where1, where2 = seats(night, 1), seats(night, 2)
     assert len([n for n, (t, _) in where2.items() if t is None]) == 2  # ten players: two sit out
@@ -157,7 +158,7 @@ def test_fixed_sit_out_late_arrival_leaver_and_return(db_session):
     start(night, 3)
     assert "Ann" not in seats(night, 3)
     assert by_name(night)["Ann"].points == (*ann_before, None)
-    service.come_back(night, ann)  # back for game 4: her first two games still count
+    night_setup.come_back(night, ann)  # back for game 4: her first two games still count
     db.session.commit()
     assert ann.joined_game == 4
     finish_game(night, {1: (1, 1, {}), 2: (1, 1, {})})
@@ -261,7 +262,7 @@ def test_starting_a_game_finds_its_players_in_one_go(db_session):
     db.session.commit()
     small = _statements_to_start(NINE[:8])
     night = db.session.scalar(select(Night).order_by(Night.id.desc()))
-    players = {seat.player.name: seat.player for tg in service.table_games(night, 1) for seat in tg.match.seats}
+    players = {seat.player.name: seat.player for tg in night_queries.table_games(night, 1) for seat in tg.match.seats}
     assert set(players) == set(NINE[:8])
     assert players["Ann"].id == known.id
     assert players["Bo"].id != theirs.id and players["Bo"].group_id is None
@@ -277,8 +278,8 @@ def test_where_last_games_players_went(db_session):
     before = seats(night, 1)
     finish_game(night, {1: (7, 4, {}), 2: (3, 8, {})})
     leaver = next(name for name, (table, _) in before.items() if table == 1)
-    service.leave(night, next(p for p in night.players if p.name == leaver))
-    service.check_in(night, ["Jo"])  # nine play game 2: one sits out
+    night_setup.leave(night, next(p for p in night.players if p.name == leaver))
+    night_setup.check_in(night, ["Jo"])  # nine play game 2: one sits out
     start(night, 2)
     now = seats(night, 2)
     seat_names = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -291,12 +292,12 @@ def test_where_last_games_players_went(db_session):
 
     for table in (1, 2):
         expected = sorted((name, place(name)) for name, (t, _) in before.items() if t == table)
-        assert sorted(service.moves_from(night, 2, table)) == expected
-    assert (leaver, "not playing") in service.moves_from(night, 2, 1)
+        assert sorted(night_queries.moves_from(night, 2, table)) == expected
+    assert (leaver, "not playing") in night_queries.moves_from(night, 2, 1)
     sitter = next(name for name, (table, _) in now.items() if table is None)
     if before.get(sitter, (None,))[0] is not None:
-        assert (sitter, "sits out") in service.moves_from(night, 2, before[sitter][0])
-    assert service.moves_from(night, 1, 1) == []
+        assert (sitter, "sits out") in night_queries.moves_from(night, 2, before[sitter][0])
+    assert night_queries.moves_from(night, 1, 1) == []
 
 
 def test_standings_tag_moves_only_on_what_the_standings_show(db_session):
@@ -316,20 +317,20 @@ def test_standings_tag_moves_only_on_what_the_standings_show(db_session):
         assert night.version > version, "every change still reaches the tables' polls"
         return standings_tag(night) != before
 
-    first, second = service.table_games(night, 1)
-    assert not moves(lambda: service.ring_bell(night, "director"))
-    assert not moves(lambda: service.submit(night, first, pair="NS", actor="t", totals=(7, 4), loners={}))
-    assert not moves(lambda: service.reject(night, first, pair="EW", actor="t"))
-    assert not moves(lambda: service.submit(night, first, pair="NS", actor="t", totals=(7, 5), loners={}))
-    assert moves(lambda: service.confirm(night, first, pair="EW", actor="t"))
-    assert moves(lambda: service.close_table(night, second, ns=3, ew=8, loners={}, cut_winner=None, reason=""))
-    assert moves(lambda: service.correct(night, first, ns=7, ew=6, loners={}, cut_winner=None, reason="typo"))
+    first, second = night_queries.table_games(night, 1)
+    assert not moves(lambda: night_bell.ring_bell(night, "director"))
+    assert not moves(lambda: table_game.submit(night, first, pair="NS", actor="t", totals=(7, 4), loners={}))
+    assert not moves(lambda: table_game.reject(night, first, pair="EW", actor="t"))
+    assert not moves(lambda: table_game.submit(night, first, pair="NS", actor="t", totals=(7, 5), loners={}))
+    assert moves(lambda: table_game.confirm(night, first, pair="EW", actor="t"))
+    assert moves(lambda: table_game.close_table(night, second, ns=3, ew=8, loners={}, cut_winner=None, reason=""))
+    assert moves(lambda: table_game.correct(night, first, ns=7, ew=6, loners={}, cut_winner=None, reason="typo"))
     ivy = next(p for p in night.players if p.name == "Ivy")
-    assert moves(lambda: service.leave(night, ivy))
-    assert moves(lambda: service.come_back(night, ivy))
-    assert moves(lambda: service.check_in(night, ["Jo"]))
-    assert moves(lambda: service.start_game(night, 2))
-    assert moves(lambda: service.finish_night(night))
+    assert moves(lambda: night_setup.leave(night, ivy))
+    assert moves(lambda: night_setup.come_back(night, ivy))
+    assert moves(lambda: night_setup.check_in(night, ["Jo"]))
+    assert moves(lambda: night_games.start_game(night, 2))
+    assert moves(lambda: night_games.finish_night(night))
 
 
 # -- the pages, both kinds of request --------------------------------------------------------------
@@ -419,7 +420,7 @@ def test_seating_during_check_in_and_after_the_night(app, client):
     assert "The seating appears here when game 1 starts." in words and "Checked in (2)" in words
     with app.app_context():
         night = db.session.scalar(select(Night).where(Night.slug == slug))
-        service.finish_night(night)
+        night_games.finish_night(night)
         db.session.commit()
     html = client.get(f"/nights/{slug}/seating").get_data(as_text=True)
     assert f'href="/nights/{slug}/standings"' in html and "The night is over" in html
@@ -439,10 +440,10 @@ def test_polling_answers_304_until_something_changes(app, client, played):
     assert client.get(f"{standings_url}?seen={s_tag}", htmx=True).status_code == 304
     with app.app_context():
         night = db.session.get(Night, played["id"])
-        service.ring_bell(night, "director")
-        tg = service.table_games(night, 2)[0]
-        service.submit(night, tg, pair="NS", actor="t", totals=(9, 1), loners={})
-        service.confirm(night, tg, pair="EW", actor="t")
+        night_bell.ring_bell(night, "director")
+        tg = night_queries.table_games(night, 2)[0]
+        table_game.submit(night, tg, pair="NS", actor="t", totals=(9, 1), loners={})
+        table_game.confirm(night, tg, pair="EW", actor="t")
         db.session.commit()
     changed = client.get(f"{url}?seen={tag}", htmx=True)
     assert changed.status_code == 200 and "The bell has rung" in changed.get_data(as_text=True)
@@ -460,7 +461,7 @@ def test_a_poll_fragment_is_drawn_once_per_state(app, client, played, monkeypatc
     assert first.strip() in page and len(calls) == 1
     with app.app_context():
         night = db.session.get(Night, played["id"])
-        service.check_in(night, ["Zed"])
+        night_setup.check_in(night, ["Zed"])
         db.session.commit()
     assert "Zed" in client.get(url, htmx=True).get_data(as_text=True) and len(calls) == 2
 
@@ -603,7 +604,7 @@ def test_table_cards_come_with_check_in(app, client):
     assert "appear as players check in" in html and "<svg" not in html
     with app.app_context():
         night = db.session.scalar(select(Night).where(Night.slug == slug))
-        service.check_in(night, list(NINE[3:]))
+        night_setup.check_in(night, list(NINE[3:]))
         db.session.commit()
     html = client.get(f"/nights/{slug}/print/table-cards").get_data(as_text=True)
     assert html.count("<svg") == 2 and "Head table" in html
@@ -709,7 +710,7 @@ def test_chart_after_a_roster_change_says_what_the_change_cost(client, app):
         night = make_night(names=NINE[:8], games=4, movement="chart")
         start(night, 1)
         finish_game(night, {1: (7, 4, {}), 2: (3, 8, {})})
-        service.check_in(night, ["Ivy", "Jo", "Kit", "Lou"])
+        night_setup.check_in(night, ["Ivy", "Jo", "Kit", "Lou"])
         db.session.commit()
         start(night, 2)
         slug = night.slug
@@ -751,9 +752,9 @@ class _Night:
 def test_audit_newest_first_with_old_and_new_values(app, client, played):
     with app.app_context():
         night = db.session.get(Night, played["id"])
-        tg = service.table_games(night, 1)[0]
-        service.correct(night, tg, ns=9, ew=4, loners={"N": 1, "E": 0, "S": 0, "W": 0}, cut_winner=None,
-                        reason="misread card")
+        tg = night_queries.table_games(night, 1)[0]
+        table_game.correct(night, tg, ns=9, ew=4, loners={"N": 1, "E": 0, "S": 0, "W": 0}, cut_winner=None,
+                           reason="misread card")
         db.session.commit()
         count = db.session.query(AuditEntry).filter_by(night_id=night.id).count()
     login(client, _Night(played["id"]))

@@ -13,7 +13,9 @@ from sqlalchemy import select
 from extensions import db
 from models import Night
 from tests.hall_helpers import hall_night
-from web.nights import projector, service
+from web.nights import projector
+from services.night import bell as night_bell, games as night_games, queries as night_queries
+from services.night import setup as night_setup, table_game
 from web.nights.screens import standing_rows
 from web.nights.standings import load_sheet
 
@@ -44,7 +46,7 @@ def hall(app):
         slug = hall_night(400, 10, played=1)
         night = night_of(slug)
         ranked = [(row.rank, row.shared, row.name, row.total) for row in standing_rows(load_sheet(night))]
-        seats = {s.player.name: (s.table, s.seat) for s in service.seats_of(night, 2)}
+        seats = {s.player.name: (s.table, s.seat) for s in night_queries.seats_of(night, 2)}
     return {"slug": slug, "ranked": ranked, "seats": seats}
 
 
@@ -108,12 +110,12 @@ def test_the_fragment_and_the_polls(app, client, hall, screen):
     assert client.get(f"{url}?seen={tag}", htmx=True).status_code == 304
     with app.app_context():  # a game starts: both screens change
         night = night_of(hall["slug"])
-        service.ring_bell(night, "director")
-        for tg in service.table_games(night, 2):
-            service.submit(night, tg, pair="NS", actor="table", totals=(10, 4), loners={}, cut_winner=None)
-            service.confirm(night, tg, pair="EW", actor="table")
+        night_bell.ring_bell(night, "director")
+        for tg in night_queries.table_games(night, 2):
+            table_game.submit(night, tg, pair="NS", actor="table", totals=(10, 4), loners={}, cut_winner=None)
+            table_game.confirm(night, tg, pair="EW", actor="table")
         db.session.commit()
-        service.start_game(night, 3)
+        night_games.start_game(night, 3)
         db.session.commit()
     again = client.get(f"{url}?seen={tag}", htmx=True)
     assert again.status_code == 200 and again.headers["ETag"].strip('"') != tag
@@ -121,10 +123,10 @@ def test_the_fragment_and_the_polls(app, client, hall, screen):
 
 def test_before_and_after_the_night(app, client):
     with app.app_context():
-        night = service.create_night(name="Friday " + SCRIPT, day=__import__("datetime").date(2026, 11, 27),
-                                     variant="progressive-euchre", rules={}, games=3, hands_per_game=8,
-                                     movement="winners", sit_out_mode="average", sit_out_points=0, bell_minutes=None,
-                                     pin="2468")
+        night = night_setup.create_night(name="Friday " + SCRIPT, day=__import__("datetime").date(2026, 11, 27),
+                                         variant="progressive-euchre", rules={}, games=3, hands_per_game=8,
+                                         movement="winners", sit_out_mode="average", sit_out_points=0,
+                                         bell_minutes=None, pin="2468")
         db.session.commit()
         slug = night.slug
     base = f"/nights/{slug}/projector"
@@ -134,19 +136,19 @@ def test_before_and_after_the_night(app, client):
     assert SCRIPT not in html and "Friday &lt;script&gt;" in html
     with app.app_context():
         night = night_of(slug)
-        service.check_in(night, ["Ann", "Bo", "Cy", "Di", SCRIPT])
+        night_setup.check_in(night, ["Ann", "Bo", "Cy", "Di", SCRIPT])
         db.session.commit()
     html = client.get(f"{base}/standings").get_data(as_text=True)
     assert "The standings appear once game 1 has results." in words(html) and "proj-page" not in html
     with app.app_context():
         night = night_of(slug)
-        service.start_game(night, 1)
+        night_games.start_game(night, 1)
         db.session.commit()
     html = client.get(f"{base}/seats").get_data(as_text=True)
     assert SCRIPT not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert len(page_blocks(html)) == 1 and "page 1 of" not in html  # one page: no page numbers
     with app.app_context():
-        service.finish_night(night_of(slug))
+        night_games.finish_night(night_of(slug))
         db.session.commit()
     assert "Thanks for playing!" in words(client.get(f"{base}/seats").get_data(as_text=True))
     assert "Final standings" in words(client.get(f"{base}/standings").get_data(as_text=True))
@@ -221,7 +223,7 @@ def test_a_new_drawing_carries_on_from_the_page_on_screen(app, page, hall, monke
     page.wait_for_function("() => document.querySelector('[data-rotate]').dataset.page === '2'", timeout=6_000)
     with app.app_context():
         night = night_of(hall["slug"])
-        service.ring_bell(night, "director")
+        night_bell.ring_bell(night, "director")
         db.session.commit()
     page.wait_for_selector(".proj-bell", timeout=5_000)  # the redrawn screen is in
     assert visible_page(page) >= 2

@@ -15,7 +15,7 @@ import pytest
 
 from tests.night_helpers import PIN, check_in, create_night, table_codes
 from web import public_address
-from web.nights.screens import qr_svg
+from web.nights.printouts import qr_svg
 
 EIGHT = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 

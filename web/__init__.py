@@ -17,7 +17,9 @@ class SlugConverter(BaseConverter):
 
 def register_blueprints(app: Flask) -> None:
     from web import disputes, groups, hands, home, matches, offline, watch
-    from web.nights import commands, director, projector, screens, tables  # noqa: F401  (commands: flask nights ...)
+    # commands: flask nights ...; audit_trail, chart_screen, printouts and results_csv add routes to screens.bp
+    from web.nights import (audit_trail, chart_screen, commands, director, printouts, projector,  # noqa: F401
+                            results_csv, screens, tables)
     from web.render import register_filters
 
     app.url_map.converters["slug"] = SlugConverter  # before the routes that use it

@@ -12,7 +12,7 @@ from referee.entry import entry_choices
 from forms.hand import Table
 from forms.match import house_rules_in_force
 from models import Match
-from models.match import MAX_HANDS
+from services.scoring import score, score_kept
 
 __all__ = ["RefereeError", "Board", "table_for", "score", "board", "describe", "variant_groups", "sides_for",
            "sync_status", "record", "has_pepper_bids"]
@@ -35,36 +35,6 @@ def table_for(variant: Any, players: list[str], rules: dict) -> Table:
         trumps=tuple(variant.trumps),
         partnership=variant.is_partnership(n),
     )
-
-
-def score(match: Match, hands: list[dict] | None = None) -> dict:
-    """The referee's result document for ``match`` (with ``hands`` in place of the stored ones).
-
-    A change that would take the match past ``MAX_HANDS`` is refused like any hand the referee
-    refuses, so a match never grows past what its import and its page take."""
-    if hands is not None and len(hands) > MAX_HANDS and len(hands) > len(match.hands):
-        raise RefereeError(f"A match can hold at most {MAX_HANDS} hands; start a new match to go on.",
-                           hand=len(hands) - 1)
-    return referee.score_match(match.document(hands))
-
-
-def score_kept(match: Match) -> tuple[dict, RefereeError | None]:
-    """The result of a match as it is stored, and the referee's refusal when it holds something it now
-    refuses (a match saved before a rule was made stricter: a hand, or start totals, that could not
-    have happened). Then the hands before the refused one are scored (without the start totals, when
-    they are what is refused), so the page still shows the match and says what to fix."""
-    try:
-        return score(match), None
-    except RefereeError as error:
-        hands = [hand.to_dict() for hand in match.hands]
-        if error.hand is not None:
-            try:
-                return score(match, hands[:error.hand]), error
-            except RefereeError:
-                pass
-        doc = match.document([])
-        doc.pop("start_totals", None)
-        return referee.score_match(doc), error
 
 
 def sides_for(variant: Any, players: list[str], rules: dict | None = None) -> list[str]:

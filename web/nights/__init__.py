@@ -1,2 +1,2 @@
 """Progressive euchre nights: the director's pages, the table pages, and the projector and print
-screens. ``service`` holds the night's steps, ``access`` who may take them."""
+screens. The night's steps are in ``services.night``; ``access`` says who may take them."""

@@ -22,12 +22,12 @@ from models import Match, Night, NightTable, TableGame
 from models.night import CODE_MAX
 from web.access import NOT_THE_SCORER, may_score
 from web.nights import throttle
-from web.nights.service import audit
+from services.night.audit import audit
 
 PIN_FAILURES_ALLOWED = 5
 PIN_WINDOW = timedelta(minutes=10)
 # Codes are mistyped now and then. 10 guesses in 10 minutes, 300 in a 5-hour night, at 4.6 billion codes
-# (``service.CODE_LENGTH``) with 100 tables to find: about one chance in 150,000 per address guessing.
+# (``services.night.tables.CODE_LENGTH``) with 100 tables to find: about one chance in 150,000 per address guessing.
 CODE_LIMIT = throttle.Limit("code", allowed=10, window=timedelta(minutes=10))
 
 
@@ -81,7 +81,7 @@ def try_pin(night: Night, pin: str) -> PinCheck:
 def set_pin(night: Night, pin: str, actor: str) -> None:
     """A new PIN for the night (``flask nights reset-pin``), in the audit trail; old guesses at the old one
     are forgotten."""
-    night.pin_hash = generate_password_hash(pin)  # as ``service.create_night`` does
+    night.pin_hash = generate_password_hash(pin)  # as ``services.night.setup.create_night`` does
     throttle.clear_everyone(pin_limit(night).scope)
     audit(night, actor, "pin-reset", "A new director PIN was set.")
 

@@ -16,7 +16,10 @@ from models.night import PAIR_NAMES, SEATS
 from referee.tournament.night import TIE_RULE
 from web import scoring
 from web.matches import go
-from web.nights import access, service, throttle
+from services.night import bell as night_bell, games as night_games, queries as night_queries
+from services.night import setup as night_setup, table_game, wording as night_wording
+from services.night.errors import NightError
+from web.nights import access, throttle
 from web.nights.pulse import poll_answer, poll_seconds
 from web.render import night_page
 
@@ -50,7 +53,7 @@ def create():
     if not form.validate():
         return night_page("nights/_new.html", status=422, form=form, variant=variant,
                                 variants=night_variants())
-    night = service.create_night(
+    night = night_setup.create_night(
         name=form.name.data, day=form.day.data, variant=variant.key, rules=form.rules(), games=form.games.data,
         hands_per_game=form.hands_per_game.data, movement=form.movement.data, sit_out_mode=form.sit_out_mode.data,
         sit_out_points=form.sit_out_points.data, bell_minutes=form.bell_minutes.data, pin=form.pin.data)
@@ -100,9 +103,9 @@ def _dashboard_tag(night: Night) -> str:
 
 
 def dashboard_context(night: Night, bell_question: str | None = None) -> dict[str, Any]:
-    service.ring_if_timer_due(night)
+    night_bell.ring_if_timer_due(night)
     game = night.current_game
-    seats = service.seats_of(night, game) if game else []
+    seats = night_queries.seats_of(night, game) if game else []
     at_table: dict[int, dict[str, str]] = {}
     for seat in seats:
         if seat.table is not None:
@@ -113,19 +116,19 @@ def dashboard_context(night: Night, bell_question: str | None = None) -> dict[st
         code = codes.get(tg.table, "")
         tables.append({"tg": tg, "code": code, "names": at_table.get(tg.table, {}),
                        "hands": len(tg.match.hands), "totals": _totals(tg)})
-    roster = service.roster(night, max(game, 1) if night.status != "playing" else game + 1)
+    roster = night_queries.roster(night, max(game, 1) if night.status != "playing" else game + 1)
     return {"night": night, "tables": tables, "sit_outs": [s.player.name for s in seats if s.table is None],
             "done": sum(1 for t in tables if t["tg"].done), "next_roster": len(roster),
-            "bell_question": bell_question, "bell_undone_by": service.bell_undone_by(night),
+            "bell_question": bell_question, "bell_undone_by": night_wording.bell_undone_by(night),
             "bell_can_undo": night.bell_rung and night.bell_by != "timer"
             and all(t["tg"].status == "playing" for t in tables),
             "players": night.players, "pairs": PAIR_NAMES, "seats": SEATS, "tie_rule": TIE_RULE,
-            "bell_due": service.bell_due_at(night), "poll_url": url_for("nights.live", slug=night.slug),
+            "bell_due": night_bell.bell_due_at(night), "poll_url": url_for("nights.live", slug=night.slug),
             "poll_tag": _dashboard_tag(night), "poll_seconds": poll_seconds(), "poll_target": "#dashboard"}
 
 
 def _table_games_with_hands(night: Night, game: int) -> list[TableGame]:
-    """``service.table_games`` with every match's hands and seats loaded up front (three queries): the
+    """``night_queries.table_games`` with every match's hands and seats loaded up front (three queries): the
     dashboard counts and scores every table's hands, and loading them table by table took two queries per
     table, most of a dashboard's time at 100 tables."""
     match = joinedload(TableGame.match)
@@ -137,7 +140,7 @@ def _table_games_with_hands(night: Night, game: int) -> list[TableGame]:
 def _totals(tg: TableGame) -> tuple[int, int]:
     if tg.ns_points is not None:
         return tg.ns_points, tg.ew_points or 0
-    counted = service.hands_result(tg)
+    counted = table_game.hands_result(tg)
     return counted.ns_points, counted.ew_points
 
 
@@ -152,7 +155,7 @@ def dashboard(slug: str):
 @bp.get("/<slug>/live")
 def live(slug: str):
     night = _director_night(slug)
-    service.ring_if_timer_due(night)
+    night_bell.ring_if_timer_due(night)
     return poll_answer(_dashboard_tag(night),
                        lambda: render_template("nights/_dashboard.html", **dashboard_context(night)))
 
@@ -172,9 +175,9 @@ def start(slug: str):
     if night.status != "checkin":
         return _dashboard_after(night, "The night has already started.", 409)
     try:
-        service.start_game(night, 1)
+        night_games.start_game(night, 1)
         db.session.commit()
-    except service.NightError as error:
+    except NightError as error:
         db.session.rollback()
         return _dashboard_after(night, error.message, 422)
     return _dashboard_after(night)
@@ -184,12 +187,12 @@ def start(slug: str):
 def bell(slug: str):
     night = _director_night(slug)
     try:
-        rung = service.ring_bell(night, "director", confirmed=request.form.get("confirmed") == "yes")
+        rung = night_bell.ring_bell(night, "director", confirmed=request.form.get("confirmed") == "yes")
         db.session.commit()
-    except service.BellNeedsConfirmation as question:
+    except night_bell.BellNeedsConfirmation as question:
         db.session.rollback()
         return _dashboard_after(night, bell_question=question.message)
-    except service.NightError as error:
+    except NightError as error:
         db.session.rollback()
         return _dashboard_after(night, error.message, 422)
     return _dashboard_after(night, None if rung else "The bell had already rung.")
@@ -199,9 +202,9 @@ def bell(slug: str):
 def undo_bell(slug: str):
     night = _director_night(slug)
     try:
-        service.undo_bell(night, "director")
+        night_bell.undo_bell(night, "director")
         db.session.commit()
-    except service.NightError as error:
+    except NightError as error:
         db.session.rollback()
         return _dashboard_after(night, error.message, 409)
     return _dashboard_after(night)
@@ -217,16 +220,16 @@ def set_games(slug: str):
     form = GamesForm()
     if form.validate():
         try:
-            service.set_games(night, form.games.data)
+            night_setup.set_games(night, form.games.data)
             db.session.commit()
-        except service.NightError as error:
+        except NightError as error:
             db.session.rollback()
             form.games.errors = list(form.games.errors) + [error.message]
     if form.errors:
         if request.form.get("from") == "dashboard":
             return _dashboard_after(night, form.games.errors[0], 422)
         return night_page("nights/_games.html", status=422, night=night, form=form)
-    service.advance_if_done(night)  # the game in progress may be over already
+    night_games.advance_if_done(night)  # the game in progress may be over already
     if request.form.get("from") == "dashboard":
         return _dashboard_after(night)
     return go(url_for("nights.dashboard", slug=slug))
@@ -235,9 +238,9 @@ def set_games(slug: str):
 # -- check-in -----------------------------------------------------------------------------------
 def _players_context(night: Night, form: CheckInForm | None = None, added: list[str] | None = None,
                      skipped: list[str] | None = None) -> dict[str, Any]:
-    upcoming = service.next_playable_game(night)
+    upcoming = night_queries.next_playable_game(night)
     return {"night": night, "form": form or CheckInForm(), "added": added or [], "skipped": skipped or [],
-            "upcoming": upcoming, "playing_next": len(service.roster(night, upcoming))}
+            "upcoming": upcoming, "playing_next": len(night_queries.roster(night, upcoming))}
 
 
 @bp.get("/<slug>/players")
@@ -254,9 +257,9 @@ def check_in(slug: str):
         return night_page("nights/_players.html", status=422,
                                 **_players_context(night, form))
     try:
-        added, skipped = service.check_in(night, form.cleaned())
+        added, skipped = night_setup.check_in(night, form.cleaned())
         db.session.commit()
-    except service.NightError as error:
+    except NightError as error:
         db.session.rollback()
         form.names.errors = [error.message]
         return night_page("nights/_players.html", status=422,
@@ -286,12 +289,12 @@ def _player_step(slug: str, player_id: int, step):
 
 @bp.post("/<slug>/players/<int:player_id>/leave")
 def player_leaves(slug: str, player_id: int):
-    return _player_step(slug, player_id, service.leave)
+    return _player_step(slug, player_id, night_setup.leave)
 
 
 @bp.post("/<slug>/players/<int:player_id>/return")
 def player_returns(slug: str, player_id: int):
-    return _player_step(slug, player_id, service.come_back)
+    return _player_step(slug, player_id, night_setup.come_back)
 
 
 @bp.route("/<slug>/players/<int:player_id>/rename", methods=["GET", "POST"])
@@ -304,10 +307,10 @@ def rename(slug: str, player_id: int):
     form = RenameForm()
     if form.validate():
         try:
-            service.rename(night, player, form.name.data)
+            night_setup.rename(night, player, form.name.data)
             db.session.commit()
             return go(url_for("nights.players", slug=slug))
-        except service.NightError as error:
+        except NightError as error:
             db.session.rollback()
             form.name.errors = list(form.name.errors) + [error.message]
         except IntegrityError:  # the same name given to another player at the same moment
@@ -329,7 +332,7 @@ def _result_form_data(tg: TableGame) -> dict[str, Any]:
     if tg.ns_points is not None:
         ns, ew, loners = tg.ns_points, tg.ew_points, dict(tg.loners or {})
     else:
-        counted = service.hands_result(tg)
+        counted = table_game.hands_result(tg)
         ns, ew, loners = counted.ns_points, counted.ew_points, counted.loners
     data: dict[str, Any] = {"ns_points": ns, "ew_points": ew, "cut_winner": tg.winner}
     data.update({f"loners_{seat}": loners.get(seat, 0) for seat in SEATS})
@@ -338,7 +341,7 @@ def _result_form_data(tg: TableGame) -> dict[str, Any]:
 
 def _result_page(night: Night, tg: TableGame, form: CorrectionForm, kind: str, status: int = 200,
                  message: str | None = None):
-    names = {s.seat: s.player.name for s in service.seats_of(night, tg.game) if s.table == tg.table}
+    names = {s.seat: s.player.name for s in night_queries.seats_of(night, tg.game) if s.table == tg.table}
     return night_page("nights/_result_form.html", status=status, night=night,
                             tg=tg, form=form, kind=kind, names=names, message=message, tie_rule=TIE_RULE)
 
@@ -351,12 +354,12 @@ def _change_result(slug: str, game: int, table: int, kind: str):
     form = CorrectionForm()
     if not form.validate():
         return _result_page(night, tg, form, kind, 422)
-    change = service.close_table if kind == "close" else service.correct
+    change = table_game.close_table if kind == "close" else table_game.correct
     try:
         change(night, tg, ns=form.ns_points.data, ew=form.ew_points.data, loners=form.loners(),
                cut_winner=form.cut_winner.data or None, reason=form.reason.data or "")
         db.session.commit()
-    except service.NightError as error:
+    except NightError as error:
         db.session.rollback()
         db.session.refresh(tg)
         target = form[error.field] if error.field else None
@@ -365,7 +368,7 @@ def _change_result(slug: str, game: int, table: int, kind: str):
         return _result_page(night, tg, form, kind, 409 if target is None else 422,
                             None if target is not None else error.message)
     if kind == "close":
-        service.advance_if_done(night)
+        night_games.advance_if_done(night)
     return go(url_for("nights.dashboard", slug=slug) if kind == "close"
               else url_for("nights.game", slug=slug, game=game))
 
@@ -383,11 +386,11 @@ def correct(slug: str, game: int, table: int):
 @bp.get("/<slug>/games/<int:game>")
 def game(slug: str, game: int):
     night = _director_night(slug)
-    seats = service.seats_of(night, game)
+    seats = night_queries.seats_of(night, game)
     names: dict[int, dict[str, str]] = {}
     for seat in seats:
         if seat.table is not None:
             names.setdefault(seat.table, {})[seat.seat] = seat.player.name
     return night_page("nights/_game.html", night=night, game=game,
-                            tables=service.table_games(night, game), names=names,
+                            tables=night_queries.table_games(night, game), names=names,
                             sit_outs=[s.player.name for s in seats if s.table is None])

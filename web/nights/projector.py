@@ -17,7 +17,8 @@ from markupsafe import Markup
 
 from extensions import htmx
 from models import Night
-from web.nights import access, service
+from services.night import bell as night_bell
+from web.nights import access
 from web.nights.pulse import poll_answer
 from web.nights.screens import draw, fragments, seating_context, seating_tag, standings_context
 from web.nights.standings import standings_tag
@@ -79,6 +80,6 @@ def seat_pages(night: Night) -> dict[str, Any]:
 @bp.get("/seats")
 def seats(slug: str):
     night = access.get_night(slug)
-    service.ring_if_timer_due(night)  # as on the seating screen: the projector may be all that is watching
+    night_bell.ring_if_timer_due(night)  # as on the seating screen: the projector may be all that is watching
     return projector_screen(night, "nights/projector/_seats.html", "Find your seat", seating_tag(night),
                             "#projector-seats", "night_projector.seats", lambda: seat_pages(night))

@@ -24,7 +24,10 @@ from models.base import utcnow
 from models.night import PAIR_NAMES, SEAT_NAMES, SEATS
 from referee.tournament.night import TIE_RULE
 from web.matches import go, live_context
-from web.nights import access, service
+from services.night import bell as night_bell, games as night_games, queries as night_queries
+from services.night import table_game, wording as night_wording
+from services.night.errors import NightError
+from web.nights import access
 from web.nights.drawings import FragmentCache
 from web.nights.pulse import poll_answer, poll_seconds, seen_tags
 from web.render import night_page
@@ -152,7 +155,7 @@ class PulseAnswer(NamedTuple):
 def light_answer(row: Any, game_asked: int | None, seen: list[str]) -> PulseAnswer | None:
     """The answer to a poll by a phone that holds the table, from its ``PULSE_ROW``; None when the region
     must be drawn (it changed, or the bell timer is due and the poll rings it)."""
-    if service.bell_timer_due(row):
+    if night_bell.bell_timer_due(row):
         return None
     tag = pulse_tag(row.table_id, row.current_game, row.bell_at is not None, row.status, row.standings_version,
                     row.tg_status, row.tg_version or 0, row.match_version or 0, games=row.games)
@@ -187,7 +190,7 @@ def _moves(night: Night, table: NightTable) -> list[tuple[str, str]]:
     game = night.current_game
     if game < 2:
         return []
-    return service.moves_from(night, game, table.number)
+    return night_queries.moves_from(night, game, table.number)
 
 
 NOT_LOADED = object()
@@ -207,17 +210,17 @@ def pulse_context(table: NightTable, submit_form: Any = None, message: str | Non
                   tg: Any = NOT_LOADED, bell_question: str | None = None) -> dict[str, Any]:
     """The status region's context; ``tg``, the table's current game, when the caller has it already."""
     night = table.night
-    service.ring_if_timer_due(night)
+    night_bell.ring_if_timer_due(night)
     if tg is NOT_LOADED:
         tg = _current_game(night, table)
-    counted = service.hands_result(tg) if tg is not None and tg.status == "playing" else None
+    counted = table_game.hands_result(tg) if tg is not None and tg.status == "playing" else None
     # "n of m tables done" is shown once this table is done: the count is a query, so only then
-    done, total = service.tables_done(night, night.current_game) if tg is not None and tg.done else (0, 0)
+    done, total = night_queries.tables_done(night, night.current_game) if tg is not None and tg.done else (0, 0)
     head = table.number == 1
     return {
         "night": night, "table": table, "tg": tg, "counted": counted, "pairs": PAIR_NAMES,
         "head": head, "tie_rule": TIE_RULE, "message": message, "bell_question": bell_question,
-        "bell_undone_by": service.bell_undone_by(night),
+        "bell_undone_by": night_wording.bell_undone_by(night),
         "bell_can_undo": head and night.bell_rung and night.bell_by != "timer"
         and tg is not None and tg.status == "playing",
         "submit_form": submit_form or SubmitForm(formdata=None),
@@ -233,7 +236,7 @@ def table_context(table: NightTable, **pulse: Any) -> dict[str, Any]:
     night, tg = context["night"], context["tg"]
     names: dict[str, str] = {}
     if tg is not None:
-        names = {s.seat: s.player.name for s in service.seats_at(night, tg.game, table.number)}
+        names = {s.seat: s.player.name for s in night_queries.seats_at(night, tg.game, table.number)}
         live = live_context(tg.match)
         if tg.status != "playing":
             live["form"] = None
@@ -266,7 +269,7 @@ def pulse(code: str):
         return answered
     table = access.get_table(code)
     night = table.night
-    service.ring_if_timer_due(night)
+    night_bell.ring_if_timer_due(night)
     tg = _current_game(night, table)
     if request.args.get("game", type=int) != night.current_game:  # a page of an earlier game, as the timer rang
         return poll_answer(_pulse_tag(night, table, tg), lambda: "", refresh=True)
@@ -305,12 +308,12 @@ def bell(code: str):
     if table.number != 1:
         return _after(table, "Only the head table (table 1) rings the bell.", 403)
     try:
-        service.ring_bell(night, _actor(table), confirmed=request.form.get("confirmed") == "yes")
+        night_bell.ring_bell(night, _actor(table), confirmed=request.form.get("confirmed") == "yes")
         db.session.commit()
-    except service.BellNeedsConfirmation as question:
+    except night_bell.BellNeedsConfirmation as question:
         db.session.rollback()
         return _after(table, bell_question=question.message)
-    except service.NightError as error:
+    except NightError as error:
         db.session.rollback()
         return _after(table, error.message, 422)
     return _after(table)
@@ -323,9 +326,9 @@ def undo_bell(code: str):
     if table.number != 1:
         return _after(table, "Only the head table (table 1) rings the bell, or takes it back.", 403)
     try:
-        service.undo_bell(night, _actor(table))
+        night_bell.undo_bell(night, _actor(table))
         db.session.commit()
-    except service.NightError as error:
+    except NightError as error:
         db.session.rollback()
         return _after(table, error.message, 409)
     return _after(table)
@@ -337,14 +340,14 @@ def _run(table: NightTable, night: Night, tg: TableGame | None, step, form: Any 
     try:
         step(night, tg, **kwargs)
         db.session.commit()
-    except service.NightError as error:
+    except NightError as error:
         db.session.rollback()
         if form is not None and error.field and error.field in form:
             form[error.field].errors = list(form[error.field].errors) + [error.message]
             return _after(table, None, 422, submit_form=form)
         return _after(table, error.message, 409)
     game, status = night.current_game, night.status
-    service.advance_if_done(night)
+    night_games.advance_if_done(night)
     db.session.refresh(night)
     if (night.current_game, night.status) != (game, status):
         return _reload(table)  # this result completed the game: the next game's seats are out
@@ -364,7 +367,7 @@ def submit(code: str):
     form = SubmitForm()
     if not form.validate():
         return _after(table, None, 422, submit_form=form)
-    return _run(table, night, tg, service.submit, form, pair=form.pair.data, actor=_actor(table, form.pair.data),
+    return _run(table, night, tg, table_game.submit, form, pair=form.pair.data, actor=_actor(table, form.pair.data),
                 cut_winner=form.cut_winner.data or None)
 
 
@@ -373,7 +376,8 @@ def total(code: str):
     table, night, tg = _table_action(code)
     form = GameTotalForm()
     pair = request.values.get("pair") if request.values.get("pair") in PAIR_NAMES else None
-    names = {s.seat: s.player.name for s in service.seats_of(night, tg.game) if s.table == table.number} if tg else {}
+    names = ({s.seat: s.player.name for s in night_queries.seats_of(night, tg.game) if s.table == table.number}
+             if tg else {})
     context = {"table": table, "night": night, "tg": tg, "form": form, "pair": pair, "pairs": PAIR_NAMES,
                "tie_rule": TIE_RULE, "message": None, "names": names, "disagrees": None}
     if request.method == "GET" or tg is None:
@@ -384,15 +388,15 @@ def total(code: str):
         return night_page("nights/_total.html", status=422, **context)
     totals = (form.ns_points.data, form.ew_points.data)
     try:
-        service.submit(night, tg, pair=pair, actor=_actor(table, pair), totals=totals, loners=form.loners(),
-                       cut_winner=form.cut_winner.data or None,
-                       anyway=request.form.get("anyway") == "{}-{}".format(*totals))  # the total that was flagged
+        table_game.submit(night, tg, pair=pair, actor=_actor(table, pair), totals=totals, loners=form.loners(),
+                          cut_winner=form.cut_winner.data or None,
+                          anyway=request.form.get("anyway") == "{}-{}".format(*totals))  # the total that was flagged
         db.session.commit()
-    except service.TotalDisagrees as flag:
+    except table_game.TotalDisagrees as flag:
         db.session.rollback()
         context["disagrees"] = {"message": flag.message, "totals": "{}-{}".format(*totals)}
         return night_page("nights/_total.html", status=409, **context)
-    except service.NightError as error:
+    except NightError as error:
         db.session.rollback()
         if error.field in form:
             form[error.field].errors = list(form[error.field].errors) + [error.message]
@@ -418,9 +422,9 @@ def _answer(code: str, step, missing: str):
 
 @bp.post("/<code>/confirm")
 def confirm(code: str):
-    return _answer(code, service.confirm, "Say which pair is confirming.")
+    return _answer(code, table_game.confirm, "Say which pair is confirming.")
 
 
 @bp.post("/<code>/reject")
 def reject(code: str):
-    return _answer(code, service.reject, "Say which pair disagrees.")
+    return _answer(code, table_game.reject, "Say which pair disagrees.")

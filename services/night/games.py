@@ -1,0 +1,131 @@
+"""Starting a game (the referee seats it), moving on when every table is done, and ending the night."""
+from __future__ import annotations
+
+from sqlalchemy import func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+import referee
+from extensions import db
+from models import Match, MatchSeat, Night, NightSeat, Player, TableGame
+from models.base import utcnow
+from models.night import MATCH_SEAT, SEATS
+from referee.tournament.movement import Seat, TableResult
+from referee.tournament.night import ChartState, GamePlan, plan_game
+from services.night.audit import audit
+from services.night.errors import NightError
+from services.night.queries import roster, sit_out_counts
+from services.night.tables import ensure_tables
+
+
+def _previous_plan(night: Night, game: int) -> GamePlan | None:
+    if game < 1:
+        return None
+    rows = db.session.execute(  # columns, not seats: each seat would load its player too
+        select(NightSeat.player_id, NightSeat.table, NightSeat.seat, NightSeat.since)
+        .where(NightSeat.night_id == night.id, NightSeat.game == game)).all()
+    if not rows:
+        return None
+    seating = {r.player_id: Seat(r.table, r.seat) for r in rows if r.table is not None}
+    since = {r.player_id: r.since for r in rows if r.table is not None}
+    sit_outs = tuple(r.player_id for r in rows if r.table is None)
+    chart = None
+    if night.chart_state:
+        state = night.chart_state
+        chart = ChartState(tuple(state["roster"]), state["first_game"], state["games"])
+    return GamePlan(game=game, seating=seating, sit_outs=sit_outs, since=since, chart=chart)
+
+
+def _results(night: Night, game: int) -> list[TableResult]:
+    rows = db.session.execute(select(TableGame.table, TableGame.winner)
+                              .where(TableGame.night_id == night.id, TableGame.game == game))
+    return [TableResult(table, winner) for table, winner in rows]
+
+
+def _match_rules(night: Night, table: int) -> dict:
+    """The night's house rules; where the variant counts hands, the head table plays the night's number
+    and every other table plays until the bell ([002] Basics)."""
+    rules = dict(night.rules or {})
+    variant = referee.get_variant(night.variant)
+    if any(option.key == "hands" for option in variant.options):
+        rules["hands"] = night.hands_per_game if table == 1 else None
+    return rules
+
+
+def _new_match(night: Night, table: int, players: dict[str, Player]) -> Match:
+    match = Match(variant=night.variant, rules=_match_rules(night, table), first_dealer=0, status="active",
+                  version=1)
+    for seat in SEATS:
+        match.seats.append(MatchSeat(seat=MATCH_SEAT[seat], player=players[seat]))
+    db.session.add(match)
+    return match
+
+
+def start_game(night: Night, game: int, actor: str = "director") -> GamePlan:
+    """Seat everyone for ``game`` (the referee plans it), open each table's game and reset the bell.
+
+    The night's ``current_game`` moves from game-1 to game with a conditional UPDATE, so two requests
+    racing to start the same game cannot both do it (the loser gets a NightError).
+    """
+    players = roster(night, game)
+    if len(players) < 4:
+        raise NightError(f"Game {game} needs at least 4 players; {len(players)} are checked in for it.")
+    names = {p.id: p.name for p in players}  # read now: refreshing the night below expires its players
+    previous = _previous_plan(night, game - 1)
+    plan = plan_game(night.movement, game, [p.id for p in players], previous=previous,
+                     results=_results(night, game - 1) if previous else (), sat_out_counts=sit_out_counts(night),
+                     total_games=night.games, seed=f"{night.seed}-{game}", names=names)
+    claimed = db.session.execute(
+        update(Night).where(Night.id == night.id, Night.current_game == game - 1)
+        .values(current_game=game, status="playing", bell_at=None, bell_by=None, game_started_at=utcnow(),
+                version=Night.version + 1, standings_version=Night.standings_version + 1)
+        .execution_options(synchronize_session=False))
+    if claimed.rowcount != 1:
+        raise NightError(f"Game {game} has already been started.")
+    night.standings_changed()
+    db.session.refresh(night)
+    if plan.chart is not None:
+        night.chart_state = {"roster": list(plan.chart.roster), "first_game": plan.chart.first_game,
+                             "games": plan.chart.games}
+    tables = sorted({s.table for s in plan.seating.values()})
+    ensure_tables(night, max(tables))
+    # One executemany for the seats: the ORM would insert them one by one on SQLite, to read each id back.
+    db.session.execute(insert(NightSeat), [
+        {"night_id": night.id, "game": game, "player_id": player_id, "table": seat.table, "seat": seat.seat,
+         "since": plan.since.get(player_id, game)} for player_id, seat in plan.seating.items()
+    ] + [{"night_id": night.id, "game": game, "player_id": player_id, "table": None, "seat": None, "since": None}
+         for player_id in plan.sit_outs])
+    match_players = Player.get_or_create_many(names[p] for p in plan.seating)
+    at_tables: dict[int, dict[str, Player]] = {}
+    for player_id, seat in plan.seating.items():
+        at_tables.setdefault(seat.table, {})[seat.seat] = match_players[names[player_id]]
+    for table in tables:  # one flush at the end inserts the 100 matches and their seats in batches
+        db.session.add(TableGame(night_id=night.id, game=game, table=table,
+                                 match=_new_match(night, table, at_tables[table])))
+    out = ", ".join(names[p] for p in plan.sit_outs)
+    audit(night, actor, "game-start", f"Game {game} seated at {len(tables)} tables."
+          + (f" Sitting out: {out}." if out else "") + "".join(f" {n}" for n in plan.notes))
+    return plan
+
+
+def finish_night(night: Night, actor: str = "director") -> None:
+    night.status = "finished"
+    night.touch()
+    audit(night, actor, "finished", f"The night ended after game {night.current_game}.")
+
+
+def advance_if_done(night: Night) -> None:
+    """When every table of the current game is done, seat the next game (or end the night). Runs after
+    the result that completed the game was committed; a race with another table is harmless."""
+    game = night.current_game
+    pending = db.session.scalar(select(func.count()).select_from(TableGame).where(
+        TableGame.night_id == night.id, TableGame.game == game, TableGame.status != "done"))
+    if pending or night.status != "playing":
+        return
+    try:
+        if game >= night.games:
+            finish_night(night, "app")
+        else:
+            start_game(night, game + 1, actor="app")
+        db.session.commit()
+    except (NightError, IntegrityError):
+        db.session.rollback()

@@ -1,0 +1,71 @@
+"""Reading a night: who plays a game, where everyone sits, how far a game is. No state changes here."""
+from __future__ import annotations
+
+from sqlalchemy import case, func, select
+from sqlalchemy.orm import aliased
+
+from extensions import db
+from models import Hand, Night, NightPlayer, NightSeat, TableGame
+from services.night.wording import place_label
+
+
+def next_playable_game(night: Night) -> int:
+    """The first game a player checked in now can play: the next one once play has begun."""
+    if night.status == "checkin":
+        return 1
+    return night.current_game + 1
+
+
+def roster(night: Night, game: int) -> list[NightPlayer]:
+    return [p for p in night.players if p.plays_in(game)]
+
+def sit_out_counts(night: Night) -> dict[int, int]:
+    rows = db.session.execute(
+        select(NightSeat.player_id, func.count()).where(NightSeat.night_id == night.id, NightSeat.table.is_(None))
+        .group_by(NightSeat.player_id))
+    return {player_id: count for player_id, count in rows}
+
+
+def head_table_hands(night: Night) -> int:
+    """The hands entered at the head table in the current game."""
+    return db.session.scalar(
+        select(func.count(Hand.id)).join(TableGame, TableGame.match_id == Hand.match_id)
+        .where(TableGame.night_id == night.id, TableGame.game == night.current_game, TableGame.table == 1)) or 0
+
+
+def seats_of(night: Night, game: int) -> list[NightSeat]:
+    return list(db.session.scalars(select(NightSeat).where(NightSeat.night_id == night.id, NightSeat.game == game)
+                                   .order_by(NightSeat.table, NightSeat.seat)))
+
+
+def seats_at(night: Night, game: int, table: int) -> list[NightSeat]:
+    """One table's seats in ``game``: ``seats_of`` narrowed in SQL, for the pages of a single table (a table's
+    page loaded every seat of the night twice or three times, 1,200 rows at 400 players)."""
+    return list(db.session.scalars(select(NightSeat).where(NightSeat.night_id == night.id, NightSeat.game == game,
+                                                           NightSeat.table == table).order_by(NightSeat.seat)))
+
+
+def table_games(night: Night, game: int) -> list[TableGame]:
+    return list(db.session.scalars(select(TableGame).where(TableGame.night_id == night.id, TableGame.game == game)
+                                   .order_by(TableGame.table)))
+
+
+def tables_done(night: Night, game: int) -> tuple[int, int]:
+    """(done, all) of the table games of ``game``, counted in SQL: every table's pulse shows it, and loading
+    the games (each with its match) cost a pulse most of its time."""
+    done, total = db.session.execute(
+        select(func.count(case((TableGame.status == "done", 1))), func.count())
+        .where(TableGame.night_id == night.id, TableGame.game == game)).one()
+    return done, total
+
+def moves_from(night: Night, game: int, table: int) -> list[tuple[str, str]]:
+    """Where the players of ``table`` in the game before ``game`` sit in ``game``, in one query."""
+    now = aliased(NightSeat)
+    rows = db.session.execute(
+        select(NightPlayer.name, now.id, now.table, now.seat).select_from(NightSeat)
+        .join(NightPlayer, NightPlayer.id == NightSeat.player_id)
+        .outerjoin(now, (now.night_id == NightSeat.night_id) & (now.game == game)
+                   & (now.player_id == NightSeat.player_id))
+        .where(NightSeat.night_id == night.id, NightSeat.game == game - 1, NightSeat.table == table)
+        .order_by(NightSeat.seat))
+    return [(name, place_label(seat_id is not None, at, seat)) for name, seat_id, at, seat in rows]
