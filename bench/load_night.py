@@ -74,6 +74,7 @@ HAND_JITTER = 0.25           # ... give or take this fraction
 IDLE_LIMIT = 2.0             # reopen a connection idle this long: gunicorn closes keep-alive after 5 s
 TIMEOUT = 30.0               # gunicorn's own worker timeout
 PHONES_PER_TABLE = 4
+CHECK_IN_BATCH = 400         # players checked in by one post (4,000 at once took over gunicorn's 30 s on a busy machine)
 SETUP_CONCURRENCY = 4        # phones opening their table's page at once (players sit down over minutes)
 TARGET_P95_MS = 50.0
 PIN = "4821"
@@ -685,8 +686,12 @@ async def set_up_night(client: HttpClient, recorder: Recorder, players: int) -> 
     if not slug:
         raise SystemExit(f"Could not create the night: {created.status} {created.text[:500]}")
     slug = slug.group(1)
-    names = "\n".join(f"Player {n:03d}" for n in range(1, players + 1))
-    checked = await director.post(f"/nights/{slug}/players", {"names": names}, "setup: check in everyone")
+    names = [f"Player {n:03d}" for n in range(1, players + 1)]
+    for first in range(0, players, CHECK_IN_BATCH):  # as the names come in at the desk, a few hundred at once
+        checked = await director.post(f"/nights/{slug}/players",
+                                      {"names": "\n".join(names[first:first + CHECK_IN_BATCH])}, "setup: check in everyone")
+        if checked.status != 200:
+            break
     started = await director.post(f"/nights/{slug}/start", {}, "setup: start game 1")
     if not (checked.status == 200 and started.status == 200):
         raise SystemExit(f"Setup failed: check-in {checked.status}, start {started.status} {started.text[:500]}")
