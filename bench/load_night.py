@@ -826,7 +826,9 @@ async def results_and_movement(night: Night, load: Load, seed: int, spread: floa
     for table in night.tables:
         table.scoring = False  # until a phone opens the next game's page
     night.bell_at = time.monotonic()
-    await night.director.post(f"/nights/{night.slug}/bell", {}, "bell")
+    rung = await night.director.post(f"/nights/{night.slug}/bell", {}, "bell")
+    if 'name="confirmed"' in rung.text:  # "No hand played at the head table yet: ring anyway?" The director does.
+        await night.director.post(f"/nights/{night.slug}/bell", {"confirmed": "yes"}, "bell")
     load.start_standings(viewers)
     await asyncio.gather(*(send_result(night, t, rng, spread) for t in night.tables))
     deadline = time.monotonic() + 3 * max(p.pulse.seconds or 0 for p in night.phones) + 30
