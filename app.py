@@ -24,6 +24,14 @@ MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 UNSAVED = "The scoresheet can't be saved right now; nothing was changed. Try again."
 UNREADABLE = "The scoresheet can't be read right now. Try again in a moment."
 TOO_LARGE = "That is too much to send at once: choose a smaller file or paste less."
+SECURITY_HEADERS = (
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "same-origin"),
+    ("X-Frame-Options", "DENY"),
+    ("Content-Security-Policy",
+     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"),
+)
 UNSTORABLE = "Something sent here cannot be stored (a character or a number out of range). Check it and try again."
 
 
@@ -198,14 +206,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     @app.after_request
     def security_headers(response):
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-        response.headers.setdefault("X-Frame-Options", "DENY")
-        response.headers.setdefault(
-            "Content-Security-Policy",
-            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-            "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+        for name, value in SECURITY_HEADERS:
+            response.headers.setdefault(name, value)
         response.vary.add("HX-Request")  # the same URL answers htmx with a fragment
         return response
 
+    from web.nights import quick_pulse
+    quick_pulse.init_app(app, SECURITY_HEADERS)  # a table's unchanged poll, answered before Flask
     return app

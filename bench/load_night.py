@@ -16,9 +16,11 @@ The night, all over HTTP:
 
 1. setup: the director creates a night, checks 400 players in and starts game 1; each table's 4 phones
    (4 cookie jars) open the table's page, which lets them score there.
-2. game 1 (``--duration`` s): every phone polls its table's pulse every 5 s with the tag it holds (304 while
-   nothing changed); every table saves a hand about once a minute (jittered) from one of its phones; a
-   projector polls the standings and the director's dashboard polls its live region, every 5 s.
+2. game 1 (``--duration`` s): every phone polls its table's pulse with the tag it holds (304 while nothing
+   changed), as often as its page's poller says (``hx-trigger="every Ns"``, which the app sets by the phase
+   of the night: tests/test_poll_intervals.py); every table saves a hand about once a minute (jittered) from
+   one of its phones; a projector polls the standings and the director's dashboard polls its live region,
+   as their pages say.
 3. results: the director rings the bell; within ``--result-spread`` s each table sends its result
    (N-S, from its hands) and the other pair confirms it (E-W); the last confirm seats game 2 (the
    movement). From the bell, ``--standings-viewers`` players also watch the standings on their phones.
@@ -66,12 +68,13 @@ from typing import Any, Callable, Union
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-POLL_SECONDS = 5.0           # how often a phone, the projector and the dashboard poll
+FIRST_POLL_SPREAD = 5.0      # the projector and the dashboard open their page within this many seconds
 HAND_SECONDS = 60.0          # a table saves a hand about this often
 HAND_JITTER = 0.25           # ... give or take this fraction
 IDLE_LIMIT = 2.0             # reopen a connection idle this long: gunicorn closes keep-alive after 5 s
 TIMEOUT = 30.0               # gunicorn's own worker timeout
 PHONES_PER_TABLE = 4
+CHECK_IN_BATCH = 400         # players checked in by one post (4,000 at once took over gunicorn's 30 s on a busy machine)
 SETUP_CONCURRENCY = 4        # phones opening their table's page at once (players sit down over minutes)
 TARGET_P95_MS = 50.0
 PIN = "4821"
@@ -425,6 +428,18 @@ def database_url_for(url: str) -> str:
 # -- a phone's browser: its cookies, its CSRF token, htmx's headers ----------------------------------
 CSRF = re.compile(r'"X-CSRFToken": "([^"]+)"')
 POLLER = re.compile(r'class="poller"[^>]*?hx-get="([^"]+)"')
+POLL_TRIGGER = re.compile(r'class="poller"[^>]*?hx-trigger="every ([0-9.]+)(ms|s|m)?"')
+
+
+def poll_interval(page: str) -> float | None:
+    """The seconds between two polls of the page's poller, as htmx reads its ``hx-trigger="every ..."``
+    (htmx's parseInterval: ``ms``, ``s`` or ``m``; a bare number is milliseconds); None without a poller.
+    The phones poll at the interval their page sets, as the app changes it with the phase of the night."""
+    found = POLL_TRIGGER.search(page)
+    if not found:
+        return None
+    number, unit = float(found.group(1)), found.group(2) or "ms"
+    return number * {"ms": 0.001, "s": 1.0, "m": 60.0}[unit]
 
 
 # The report's row for a request: a name, or a function of the answer (a confirm that seated the next game).
@@ -493,10 +508,12 @@ def etag_of(answer: Answer) -> str | None:
 
 
 class Poller:
-    """What a page's poller asks: its URL, and the state tag the region was drawn at."""
+    """What a page's poller asks: its URL, the state tag the region was drawn at, and how often it asks
+    (``seconds``, from the page; None until a page has said)."""
 
-    def __init__(self, url: str, tag: str) -> None:
-        self.url, self.tag = url, tag
+    def __init__(self, url: str, tag: str, seconds: float | None = None) -> None:
+        self.url, self.tag, self.seconds = url, tag, seconds
+        self.swapped = False  # the last answer replaced the region (and so the poller, and its timer)
 
     @classmethod
     def from_page(cls, page: str) -> "Poller | None":
@@ -505,7 +522,7 @@ class Poller:
             return None
         url = html.unescape(found.group(1))
         base, _, tag = url.partition("seen=")
-        return cls(base.rstrip("?&"), urllib.parse.unquote(tag))
+        return cls(base.rstrip("?&"), urllib.parse.unquote(tag), poll_interval(page))
 
     def path(self) -> str:
         return f"{self.url}{'&' if '?' in self.url else '?'}seen={urllib.parse.quote(self.tag)}"
@@ -514,6 +531,9 @@ class Poller:
         headers = {"If-None-Match": f'"{self.tag}"'} if self.tag else {}
         answer = await browser.get(self.path(), endpoint, htmx=True, due=due, headers=headers)
         self.tag = etag_of(answer) or self.tag
+        self.swapped = answer.status == 200 and answer.header("HX-Refresh") != "true"
+        if self.swapped:
+            self.seconds = poll_interval(answer.text) or self.seconds  # the new region's poller
         return answer
 
 
@@ -612,6 +632,7 @@ class Phone:
         answer = await self.pulse.ask(self.browser, "pulse", due)
         if answer.ok and answer.header("HX-Refresh") == "true":
             await self.open_table("table page (reload)")  # the next game is seated: htmx reloads the page
+            self.pulse.swapped = True  # a new page: its poller's timer starts now
 
 
 @dataclass
@@ -640,12 +661,18 @@ async def sleep_until(due: float, stop: asyncio.Event) -> bool:
     return not stop.is_set()
 
 
-async def every(seconds: float, stop: asyncio.Event, action: Callable[[float], Any], first: float) -> None:
-    """Run ``action(due)`` every ``seconds`` from ``first`` until ``stop``; a late run is not made up for."""
+async def polling(poller: Callable[[], Poller], stop: asyncio.Event, action: Callable[[float], Any],
+                  first: float) -> None:
+    """A page's poller, as htmx runs it (``hx-trigger="every Ns"``): the next poll ``seconds`` after this one
+    was sent, at the interval of the poller the page holds now; when an answer replaced the region (or the
+    page), its new poller's timer starts from then. ``poller``: the poller now (a reload brings a new one)."""
     due = first
     while await sleep_until(due, stop):
         await action(due)
-        due = max(due + seconds, time.monotonic())
+        current = poller()
+        if current.seconds is None:
+            raise SystemExit(f"No poll interval on the page of {current.url}: the bench polls as the pages say")
+        due = time.monotonic() + current.seconds if current.swapped else max(due + current.seconds, time.monotonic())
 
 
 async def set_up_night(client: HttpClient, recorder: Recorder, players: int) -> Night:
@@ -659,8 +686,12 @@ async def set_up_night(client: HttpClient, recorder: Recorder, players: int) -> 
     if not slug:
         raise SystemExit(f"Could not create the night: {created.status} {created.text[:500]}")
     slug = slug.group(1)
-    names = "\n".join(f"Player {n:03d}" for n in range(1, players + 1))
-    checked = await director.post(f"/nights/{slug}/players", {"names": names}, "setup: check in everyone")
+    names = [f"Player {n:03d}" for n in range(1, players + 1)]
+    for first in range(0, players, CHECK_IN_BATCH):  # as the names come in at the desk, a few hundred at once
+        checked = await director.post(f"/nights/{slug}/players",
+                                      {"names": "\n".join(names[first:first + CHECK_IN_BATCH])}, "setup: check in everyone")
+        if checked.status != 200:
+            break
     started = await director.post(f"/nights/{slug}/start", {}, "setup: start game 1")
     if not (checked.status == 200 and started.status == 200):
         raise SystemExit(f"Setup failed: check-in {checked.status}, start {started.status} {started.text[:500]}")
@@ -724,22 +755,24 @@ class Load:
 
     def start_polls(self) -> None:
         now = time.monotonic()
-        for phone in self.night.phones:
-            self._spawn(every(POLL_SECONDS, self.stop_polls, phone.poll, now + self.rng.uniform(0, POLL_SECONDS)))
+        for phone in self.night.phones:  # each page's timer started when it was opened: a random phase
+            self._spawn(polling(lambda p=phone: p.pulse, self.stop_polls, phone.poll,
+                                now + self.rng.uniform(0, phone.pulse.seconds or 0)))
         self.start_standings(1)  # the projector
         dashboard = Poller(f"/nights/{self.night.slug}/live", "")
         director = self.night.director
-        self._spawn(every(POLL_SECONDS, self.stop_polls, lambda due: dashboard.ask(director, "dashboard", due),
-                          now + self.rng.uniform(0, POLL_SECONDS)))
+        self._spawn(polling(lambda: dashboard, self.stop_polls, lambda due: dashboard.ask(director, "dashboard", due),
+                            now + self.rng.uniform(0, FIRST_POLL_SPREAD)))
 
     def start_standings(self, screens: int) -> None:
+        """``screens`` more screens open the standings (their first answer sets how often they poll)."""
         now = time.monotonic()
         for _ in range(screens):
             screen = Browser(self.night.director.client, self.night.director.recorder)
             standings = Poller(f"/nights/{self.night.slug}/standings", "")
-            self._spawn(every(POLL_SECONDS, self.stop_polls,
-                              lambda due, b=screen, p=standings: p.ask(b, "standings", due),
-                              now + self.rng.uniform(0, POLL_SECONDS)))
+            self._spawn(polling(lambda p=standings: p, self.stop_polls,
+                                lambda due, b=screen, p=standings: p.ask(b, "standings", due),
+                                now + self.rng.uniform(0, FIRST_POLL_SPREAD)))
 
     def start_hands(self) -> None:
         self.stop_hands = asyncio.Event()
@@ -793,11 +826,12 @@ async def results_and_movement(night: Night, load: Load, seed: int, spread: floa
     for table in night.tables:
         table.scoring = False  # until a phone opens the next game's page
     night.bell_at = time.monotonic()
-    # "confirmed": a bell before any hand at the head table (a short or busy run) is asked about first
-    await night.director.post(f"/nights/{night.slug}/bell", {"confirmed": "yes"}, "bell")
+    rung = await night.director.post(f"/nights/{night.slug}/bell", {}, "bell")
+    if 'name="confirmed"' in rung.text:  # "No hand played at the head table yet: ring anyway?" The director does.
+        await night.director.post(f"/nights/{night.slug}/bell", {"confirmed": "yes"}, "bell")
     load.start_standings(viewers)
     await asyncio.gather(*(send_result(night, t, rng, spread) for t in night.tables))
-    deadline = time.monotonic() + 3 * POLL_SECONDS + 30
+    deadline = time.monotonic() + 3 * max(p.pulse.seconds or 0 for p in night.phones) + 30
     while any(p.game < 2 for p in night.phones) and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
     if all(p.game >= 2 for p in night.phones):

@@ -254,6 +254,16 @@
     return error ? error.textContent.trim() : "The scoresheet refused it.";
   }
 
+  /* As htmx sends them: a table's shared status region carries no CSRF field, the page's header does. */
+  function outboxHeaders() {
+    var headers = { "HX-Request": "true" };
+    try {
+      var page = JSON.parse(document.body.getAttribute("hx-headers") || "{}");
+      if (page["X-CSRFToken"]) headers["X-CSRFToken"] = page["X-CSRFToken"];
+    } catch (e) { /* no header on this page: the form's own field is sent */ }
+    return headers;
+  }
+
   function sendOutbox() {
     var entries = outbox();
     if (sending || !entries.length || !navigator.onLine) return;
@@ -264,7 +274,7 @@
     entry.fields.forEach(function (pair) {
       body.append(pair[0], pair[0] === "version" ? entry.version : pair[1]);
     });
-    fetch(entry.action, { method: "POST", body: body, credentials: "same-origin", headers: { "HX-Request": "true" } })
+    fetch(entry.action, { method: "POST", body: body, credentials: "same-origin", headers: outboxHeaders() })
       .then(function (response) {
         return response.text().then(function (html) { return sent(entry, response.status, html); });
       })

@@ -328,6 +328,21 @@ def test_clients_are_told_apart_by_address(app, remote, forwarded, client):
         assert client_key() == client
 
 
+def test_a_proxy_named_in_forwarded_allow_ips_is_believed(app, monkeypatch):
+    """Two servers behind one proxy on another machine (docs/two-servers.md): that proxy, and only it."""
+    from web.nights.throttle import client as client_key
+
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", "10.0.0.2, 127.0.0.1")
+    for remote, expected in (("10.0.0.2", "192.168.1.66"), ("10.0.0.3", "10.0.0.3")):
+        with app.test_request_context("/", environ_base={"REMOTE_ADDR": remote},
+                                      headers={"X-Forwarded-For": "6.6.6.6, 192.168.1.66"}):
+            assert client_key() == expected
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", "*")
+    with app.test_request_context("/", environ_base={"REMOTE_ADDR": "10.0.0.2"},
+                                  headers={"X-Forwarded-For": "6.6.6.6"}):
+        assert client_key() == "10.0.0.2"
+
+
 # -- the reset-PIN command -------------------------------------------------------------------------
 def test_reset_pin_with_an_option(app, client):
     slug = create_night(client, name="Thursday night")

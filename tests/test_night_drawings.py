@@ -156,3 +156,37 @@ def test_the_migration_gives_existing_nights_their_standings_row(tmp_path):
         assert "night_screen" not in db.inspect(db.engine).get_table_names()
         db.session.remove()
         db.engine.dispose()
+
+
+def test_one_request_at_a_time_draws_and_it_catches_up_with_the_changes_made_meanwhile(app, client, night, draws,
+                                                                                       monkeypatch):
+    """Results come in faster than the standings of a big night are drawn: a change that finds a drawing
+    under way leaves it to that drawer, which draws again when it is done if the standings moved on."""
+    from web.nights import screens
+
+    with app.app_context():  # another request is drawing them now
+        db.session.execute(update(NightScreen).where(NightScreen.night_id == night["id"])
+                           .values(drawing_since=utcnow()))
+        db.session.commit()
+    response = client.post(f"/nights/{night['slug']}/players", {"names": "Ivy"})
+    response.close()
+    assert draws == [] and stored(app, night["id"]).version == 0, "left to the request drawing them"
+
+    with app.app_context():
+        db.session.execute(update(NightScreen).where(NightScreen.night_id == night["id"]).values(drawing_since=None))
+        db.session.commit()
+    real = screens.draw_standings
+
+    def a_result_comes_in_while_drawing(night_row):
+        html = real(night_row)
+        if len(draws) == 1:
+            with app.app_context():  # another request's change, committed while this one draws
+                db.session.get(Night, night["id"]).touch()
+                db.session.commit()
+        return html
+
+    monkeypatch.setattr(screens, "draw_standings", a_result_comes_in_while_drawing)
+    response = client.post(f"/nights/{night['slug']}/players", {"names": "Jo"})
+    response.close()
+    drawing = stored(app, night["id"])
+    assert len(draws) == 2 and drawing.version == version_of(app, night["id"]) and drawing.drawing_since is None

@@ -12,8 +12,17 @@ from typing import Callable
 from flask import current_app, make_response, request
 
 
-def poll_seconds() -> int:
-    return current_app.config.get("NIGHT_POLL_SECONDS", 3)
+# How often a table's phones ask, by what can happen next. While a game is played the only news is the
+# bell, which must reach every table within 5 s: a poll every 4 s, plus the answer. From the bell until
+# the next game is seated, the other pair's result, the confirmation and the movement come in quick
+# succession: every 3 s (the projector's screens and the director's dashboard too). Once the night is
+# over, nothing more is coming. NIGHT_POLL_SECONDS, when set, is one interval for every phase (the tests).
+POLL_BY_PHASE = {"playing": 4, "bell": 3, "over": 30}
+
+
+def poll_seconds(phase: str = "bell") -> int:
+    fixed = current_app.config.get("NIGHT_POLL_SECONDS")
+    return fixed if fixed is not None else POLL_BY_PHASE[phase]
 
 
 def unchanged(tag: str) -> bool:

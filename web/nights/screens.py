@@ -177,13 +177,16 @@ def redraw_changed_standings(response: Response) -> Response:
 
 def redraw_standings(night_ids: list[int]) -> None:
     for night_id in night_ids:
-        started = drawings.mark_drawing(night_id, "standings")
-        try:
-            night = db.session.get(Night, night_id)  # read after the mark: the state to draw is at least this
-            version, html = night.standings_version, draw_standings(night)
-        except Exception:  # the answer is sent: take the mark back, and the polls draw for themselves
-            db.session.rollback()
-            drawings.give_up(night_id, "standings", started)
-            current_app.logger.exception("Drawing the standings of night %s after a change failed", night_id)
-            continue
-        drawings.store(night_id, "standings", version, html, started)
+        # Another request drawing them now draws them again after, if they moved on (drawings.take_drawing).
+        while (started := drawings.take_drawing(night_id, "standings")) is not None:
+            try:
+                night = db.session.get(Night, night_id)  # read after the mark: the state to draw is at least this
+                version, html = night.standings_version, draw_standings(night)
+            except Exception:  # the answer is sent: take the mark back, and the polls draw for themselves
+                db.session.rollback()
+                drawings.give_up(night_id, "standings", started)
+                current_app.logger.exception("Drawing the standings of night %s after a change failed", night_id)
+                break
+            drawings.store(night_id, "standings", version, html, started)
+            if db.session.scalar(select(Night.standings_version).where(Night.id == night_id)) <= version:
+                break  # nothing changed while drawing (a change since found the mark, and left it to us)

@@ -12,10 +12,10 @@ import re
 import secrets
 import time
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -30,6 +30,7 @@ from services.night import bell as night_bell, games as night_games, queries as 
 from services.night import table_game, wording as night_wording
 from services.night.errors import NightError
 from web.nights import access
+from web.nights.drawings import FragmentCache
 from web.nights.pulse import poll_answer, poll_seconds, seen_tags
 from web.render import night_page
 
@@ -96,12 +97,13 @@ def pulse_tag(table_id: int, game: int, bell_rung: bool, night_status: str, stan
     return f"{state}{DONE}{standings_version}-{int(time.time())}"
 
 
-def held_tag(tag: str) -> str | None:
-    """The tag the phone holds, when its region is still up to date with ``tag``: the same tag, or a done
-    table's same state with a count that is either current or drawn less than COUNT_REFRESH ago."""
+def held_tag(tag: str, seen_by_phone: list[str] | None = None) -> str | None:
+    """The tag the phone holds (``seen_by_phone``, by default this request's), when its region is still up
+    to date with ``tag``: the same tag, or a done table's same state with a count that is either current or
+    drawn less than COUNT_REFRESH ago."""
     state, done, count = tag.partition(DONE)
     version = count.partition("-")[0]
-    for seen in seen_tags():
+    for seen in seen_tags() if seen_by_phone is None else seen_by_phone:
         if seen == tag:
             return seen
         seen_state, seen_done, seen_count = seen.partition(DONE)
@@ -129,33 +131,60 @@ def reload_wait(table_number: int, game_started_at: datetime | None) -> bool:
     return utcnow() < game_started_at + RELOAD_STAGGER * slot / RELOAD_SLOTS
 
 
-def _light_pulse(code: str) -> Response | None:
-    """A poll answered from one query of plain columns, without loading the table, its night and its
-    game as objects: most polls are a 304 (the phone's page is up to date), and after the movement
-    every phone is told to reload its page. None when the region must be drawn."""
-    row = db.session.execute(
-        select(NightTable.id.label("table_id"), NightTable.number, Night.id.label("night_id"),
-               Night.current_game, Night.games, Night.status,
-               Night.standings_version, Night.bell_minutes, Night.bell_at, Night.game_started_at,
-               TableGame.status.label("tg_status"), TableGame.version.label("tg_version"),
-               Match.version.label("match_version"))
-        .join(Night, Night.id == NightTable.night_id)
-        .outerjoin(TableGame, (TableGame.night_id == Night.id) & (TableGame.game == Night.current_game)
-                   & (TableGame.table == NightTable.number))
-        .outerjoin(Match, Match.id == TableGame.match_id)
-        .where(NightTable.code == code)).first()
-    if row is None or not access.holds_table_id(row.table_id, row.night_id) or night_bell.bell_timer_due(row):
-        return None  # a stranger's guess is counted by ``access.find_table``
+# Every poll of a table's status region starts with this one query of plain columns, by the table's code
+# (an index): built once, so that a poll does not pay for building and keying it (see ``quick_pulse``).
+PULSE_ROW = (
+    select(NightTable.id.label("table_id"), NightTable.number, Night.id.label("night_id"),
+           Night.current_game, Night.games, Night.status,
+           Night.standings_version, Night.bell_minutes, Night.bell_at, Night.game_started_at,
+           TableGame.status.label("tg_status"), TableGame.version.label("tg_version"),
+           Match.version.label("match_version"))
+    .join(Night, Night.id == NightTable.night_id)
+    .outerjoin(TableGame, (TableGame.night_id == Night.id) & (TableGame.game == Night.current_game)
+               & (TableGame.table == NightTable.number))
+    .outerjoin(Match, Match.id == TableGame.match_id)
+    .where(NightTable.code == bindparam("code")))
+
+
+class PulseAnswer(NamedTuple):
+    """What a poll gets without drawing anything: ``tag``, and whether the page must reload (the next game
+    is seated); ``tag`` None: not yet, keep the old page a moment (``reload_wait``)."""
+
+    tag: str | None
+    refresh: bool = False
+
+
+def light_answer(row: Any, game_asked: int | None, seen: list[str]) -> PulseAnswer | None:
+    """The answer to a poll by a phone that holds the table, from its ``PULSE_ROW``; None when the region
+    must be drawn (it changed, or the bell timer is due and the poll rings it)."""
+    if night_bell.bell_timer_due(row):
+        return None
     tag = pulse_tag(row.table_id, row.current_game, row.bell_at is not None, row.status, row.standings_version,
                     row.tg_status, row.tg_version or 0, row.match_version or 0, games=row.games)
-    if request.args.get("game", type=int) != row.current_game:
+    if game_asked != row.current_game:
         # The next game is seated: htmx reloads the whole page on HX-Refresh and ignores the body, so the
         # status region is not drawn (``_reload`` answers the same).
         if reload_wait(row.number, row.game_started_at):
-            return Response(status=304, headers={"Cache-Control": "no-store"})  # not yet: keep the old page
-        return poll_answer(tag, lambda: "", refresh=True)
-    held = held_tag(tag)
-    return poll_answer(held, lambda: "") if held else None
+            return PulseAnswer(None)
+        return PulseAnswer(tag, refresh=True)
+    held = held_tag(tag, seen)
+    return PulseAnswer(held) if held else None
+
+
+def _light_pulse(code: str) -> Response | None:
+    """A poll answered from ``PULSE_ROW`` without loading the table, its night and its game as objects:
+    most polls are a 304 (the phone's page is up to date), and after the movement every phone is told to
+    reload its page. None when the region must be drawn. (``quick_pulse`` answers most of these before
+    the request reaches Flask; this is the same answer for the polls it leaves to the app.)"""
+    row = db.session.execute(PULSE_ROW, {"code": code}).first()
+    if row is None or not access.holds_table_id(row.table_id, row.night_id):
+        return None  # a stranger's guess is counted by ``access.find_table``
+    answer = light_answer(row, request.args.get("game", type=int), seen_tags())
+    if answer is None:
+        return None
+    if answer.tag is None:
+        return Response(status=304, headers={"Cache-Control": "no-store"})  # not yet: keep the old page
+    return poll_answer(answer.tag, lambda: "", refresh=answer.refresh)
 
 
 def _moves(night: Night, table: NightTable) -> list[tuple[str, str]]:
@@ -167,6 +196,16 @@ def _moves(night: Night, table: NightTable) -> list[tuple[str, str]]:
 
 
 NOT_LOADED = object()
+
+
+def table_phase(night: Night, tg: TableGame | None) -> str:
+    """What a table waits for, which sets how often its phones poll (``pulse.POLL_BY_PHASE``): the bell
+    while its game is played; after the bell (or once its result is sent), the results and the movement."""
+    if night.status == "finished":
+        return "over"
+    if night.bell_rung or (tg is not None and tg.status != "playing"):
+        return "bell"
+    return "playing"
 
 
 def pulse_context(table: NightTable, submit_form: Any = None, message: str | None = None,
@@ -189,7 +228,8 @@ def pulse_context(table: NightTable, submit_form: Any = None, message: str | Non
         "submit_form": submit_form or SubmitForm(formdata=None), "send_token": secrets.token_urlsafe(16),
         "tables_done": done, "tables_total": total,
         "poll_url": url_for("tables.pulse", code=table.code, game=night.current_game),
-        "poll_tag": _pulse_tag(night, table, tg), "poll_seconds": poll_seconds(), "poll_target": "#pulse",
+        "poll_tag": _pulse_tag(night, table, tg), "poll_seconds": poll_seconds(table_phase(night, tg)),
+        "poll_target": "#pulse",
     }
 
 
@@ -217,6 +257,13 @@ def show(code: str):
     return night_page("nights/_table.html", **table_context(table))
 
 
+# A table's status region as its polls draw it, by table and state tag: the table's 4 phones ask within a few
+# seconds of each change, and those asking the same process get one drawing (it holds nothing of a phone's
+# session: see _pulse.html). Keyed by the state the database says, so never stale; big enough to hold
+# every table's latest state at the bell of a 1,000-table night.
+regions = FragmentCache(size=2048)
+
+
 @bp.get("/<code>/pulse")
 def pulse(code: str):
     answered = _light_pulse(code)
@@ -229,8 +276,8 @@ def pulse(code: str):
     if request.args.get("game", type=int) != night.current_game:  # a page of an earlier game, as the timer rang
         return poll_answer(_pulse_tag(night, table, tg), lambda: "", refresh=True)
     tag = _pulse_tag(night, table, tg)
-    return poll_answer(held_tag(tag) or tag,
-                       lambda: render_template("nights/_pulse.html", **pulse_context(table, tg=tg)))
+    return poll_answer(held_tag(tag) or tag, lambda: regions.get_or_draw((table.id, tag), lambda: render_template(
+        "nights/_pulse.html", shared=True, **pulse_context(table, tg=tg))))
 
 
 def _table_action(code: str):

@@ -10,6 +10,7 @@ hands its attempt back (``give_back``) or clears the count (``clear``).
 from __future__ import annotations
 
 import ipaddress
+import os
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -35,12 +36,13 @@ class Limit:
 
 def client() -> str:
     """Who is guessing: the client's address; an IPv6 client by its /64 (one device can use any address of
-    its network). Behind a proxy on this machine (the peer is loopback), the address that proxy appended
-    last to X-Forwarded-For: the only entry a client cannot write itself."""
+    its network). Behind a proxy on this machine (the peer is loopback), or one that FORWARDED_ALLOW_IPS
+    names (as gunicorn reads it: the proxy in front of two servers, docs/two-servers.md), the address that
+    proxy appended last to X-Forwarded-For: the only entry a client cannot write itself."""
     address = request.remote_addr or ""
     forwarded = request.headers.get("X-Forwarded-For", "")
     try:
-        if forwarded and ipaddress.ip_address(address).is_loopback:
+        if forwarded and (ipaddress.ip_address(address).is_loopback or address in _allowed_proxies()):
             address = forwarded.split(",")[-1].strip()
         ip = ipaddress.ip_address(address)
     except ValueError:
@@ -50,6 +52,12 @@ def client() -> str:
             return str(ip.ipv4_mapped)
         return str(ipaddress.ip_network(f"{ip}/64", strict=False))
     return str(ip)
+
+
+def _allowed_proxies() -> set[str]:
+    """The proxies named in FORWARDED_ALLOW_IPS (gunicorn's setting; its ``*`` is not followed here: a
+    client could then write its own address)."""
+    return {entry.strip() for entry in os.environ.get("FORWARDED_ALLOW_IPS", "").split(",")} - {"", "*"}
 
 
 @dataclass(frozen=True)

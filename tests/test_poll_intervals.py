@@ -1,0 +1,106 @@
+"""The load benchmark's phones poll as the app's pages tell them to: the intervals are read from the pages
+the app draws in each phase of a night (as htmx reads ``hx-trigger="every Ns"``) and from the bench's own
+reading of the same pages, and must agree, so a faster figure can only come from a faster app."""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Client
+from tests.night_helpers import Tables, check_in, confirm, create_night, send_total, start, table_codes
+from web.nights.pulse import POLL_BY_PHASE
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+import load_night  # noqa: E402
+
+NAMES = ["Ann", "Bo", "Cy", "Di"]
+TRIGGER = re.compile(r'<span class="poller"[^>]*hx-trigger="every (\d+)s"')
+
+
+@pytest.fixture()
+def adaptive(app, monkeypatch):
+    """The app's own intervals (NIGHT_POLL_SECONDS, set by some tests, fixes one for every phase)."""
+    monkeypatch.delitem(app.config, "NIGHT_POLL_SECONDS", raising=False)
+
+
+def intervals(page: str) -> tuple[int, float | None, float | None]:
+    """The page's interval as htmx reads it, as the bench reads it, and as the bench's poller keeps it."""
+    htmx_seconds = TRIGGER.findall(page)
+    assert len(htmx_seconds) == 1, "one poller on the page"
+    poller = load_night.Poller.from_page(page)
+    return int(htmx_seconds[0]), load_night.poll_interval(page), poller.seconds if poller else None
+
+
+def assert_polls_every(page: str, seconds: int) -> None:
+    htmx_seconds, bench_seconds, poller_seconds = intervals(page)
+    assert htmx_seconds == seconds
+    assert bench_seconds == poller_seconds == float(seconds), "the bench polls at the page's interval"
+
+
+def test_the_bell_reaches_every_table_within_5_seconds():
+    """While a game is played a phone learns of the bell at its next poll: at most one interval later."""
+    assert POLL_BY_PHASE["playing"] < 5
+    assert POLL_BY_PHASE["bell"] <= POLL_BY_PHASE["playing"] < POLL_BY_PHASE["over"]
+
+
+def test_a_table_polls_slower_while_playing_faster_after_the_bell(app, clean_db, client: Client, adaptive):
+    director = client
+    slug = create_night(director, games=2)
+    check_in(director, slug, NAMES)
+    start(director, slug)
+    code = table_codes(app, slug)[1]
+    phone = Tables(app).phone(code)
+    assert_polls_every(phone.get(f"/t/{code}").get_data(as_text=True), POLL_BY_PHASE["playing"])
+    assert_polls_every(phone.get(f"/t/{code}/pulse?game=1", htmx=True).get_data(as_text=True),
+                       POLL_BY_PHASE["playing"])
+
+    director.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+    rung = phone.get(f"/t/{code}/pulse?game=1", htmx=True)
+    assert "The bell has rung" in rung.get_data(as_text=True)
+    assert_polls_every(rung.get_data(as_text=True), POLL_BY_PHASE["bell"])
+    assert_polls_every(phone.get(f"/t/{code}").get_data(as_text=True), POLL_BY_PHASE["bell"])
+
+    assert send_total(phone, code, 10, 4).status_code in (200, 303)
+    sent = phone.get(f"/t/{code}/pulse?game=1", htmx=True).get_data(as_text=True)
+    assert "is that right?" in sent
+    assert_polls_every(sent, POLL_BY_PHASE["bell"])
+
+    confirm(phone, code)  # the last table's result: game 2 is seated
+    assert_polls_every(phone.get(f"/t/{code}").get_data(as_text=True), POLL_BY_PHASE["playing"])
+
+
+def test_a_finished_night_polls_seldom(app, clean_db, client: Client, adaptive):
+    director = client
+    slug = create_night(director, games=1)
+    check_in(director, slug, NAMES)
+    start(director, slug)
+    code = table_codes(app, slug)[1]
+    phone = Tables(app).phone(code)
+    director.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+    send_total(phone, code, 10, 4)
+    confirm(phone, code)
+    page = phone.get(f"/t/{code}").get_data(as_text=True)
+    assert "The night is over" in page
+    assert_polls_every(page, POLL_BY_PHASE["over"])
+
+
+def test_the_projector_and_the_dashboard_poll_as_their_pages_say(app, clean_db, client: Client, adaptive):
+    director = client
+    slug = create_night(director)
+    check_in(director, slug, NAMES)
+    start(director, slug)
+    for path in (f"/nights/{slug}/standings", f"/nights/{slug}/live"):
+        assert_polls_every(director.get(path, htmx=True).get_data(as_text=True), POLL_BY_PHASE["bell"])
+
+
+def test_a_fixed_interval_still_applies_to_every_phase(app, clean_db, client: Client, monkeypatch):
+    """NIGHT_POLL_SECONDS (the browser tests set 1 s) is one interval for every phase."""
+    monkeypatch.setitem(app.config, "NIGHT_POLL_SECONDS", 1)
+    slug = create_night(client)
+    check_in(client, slug, NAMES)
+    start(client, slug)
+    code = table_codes(app, slug)[1]
+    assert_polls_every(Tables(app).phone(code).get(f"/t/{code}").get_data(as_text=True), 1)
