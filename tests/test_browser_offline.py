@@ -3,8 +3,10 @@ active service worker); a hand saved offline waits on the phone through a reload
 and is stored exactly once when the connection is back."""
 from __future__ import annotations
 
+import re
+
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.app_helpers import stored_hands
 from tests.browser_helpers import new_match, tap, totals
@@ -23,6 +25,21 @@ def wait_until(page: Page, script: str, what: str) -> None:
     raise AssertionError(f"never happened: {what}")
 
 
+# Writes a phone sends: while "offline" they are refused at the context too, since a document Playwright has
+# just opened or reloaded may run its first requests before the offline emulation reaches it.
+WRITES = re.compile(r".*/(hands|submit|total)$")
+
+
+def offline(context: BrowserContext) -> None:
+    context.set_offline(True)
+    context.route(WRITES, lambda route: route.abort("internetdisconnected"))
+
+
+def online(context: BrowserContext) -> None:
+    context.unroute(WRITES)
+    context.set_offline(False)
+
+
 def installed(page: Page) -> None:
     manifest = page.evaluate("""() => fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())""")
     assert manifest["display"] == "standalone" and manifest["icons"]
@@ -38,7 +55,7 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_stored_once(page, app, sh
     match_id = page.url.rstrip("/").rsplit("/", 1)[1]  # the match's address
     installed(page)
 
-    page.context.set_offline(True)
+    offline(page.context)
     tap(page, "maker", 1)
     expect(page.locator("#preview")).to_contain_text("computed when you are back online")
     tap(page, "trump", "H")
@@ -60,7 +77,7 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_stored_once(page, app, sh
     # (a page opened in an offline context may run before Playwright takes its network away)
     context = page.context
     page.close()
-    context.set_offline(False)
+    online(context)
     page = context.new_page()
     page.goto(f"/matches/{match_id}")
     expect(page.locator("#hands .hand-row")).to_have_count(1)
@@ -69,12 +86,12 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_stored_once(page, app, sh
     assert stored_hands(app, match_id) == [{"maker": 1, "trump": "H", "tricks": 4}]
 
     # offline again on the open page: the hand goes when the connection comes back by itself
-    context.set_offline(True)
+    offline(context)
     tap(page, "maker", 0)
     tap(page, "tricks", 5)
     page.click("#save")
     expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
-    context.set_offline(False)
+    online(context)
     expect(page.locator("#hands .hand-row")).to_have_count(2)
     expect(page.locator("#outbox")).to_be_hidden()
     assert totals(page) == [2, 1]
@@ -88,12 +105,12 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_stored_once(page, app, sh
 def test_a_kept_hand_the_referee_refuses_comes_back_into_the_form(page, app):
     new_match(page, None, "offline-refused", "euchre", ["Ann", "Bob", "Cy", "Di"])
     match_id = page.url.rstrip("/").rsplit("/", 1)[1]  # the match's address
-    page.context.set_offline(True)
+    offline(page.context)
     tap(page, "maker", 2)
     tap(page, "trump", "S")  # and no tricks: the referee cannot score it
     page.click("#save")
     expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
-    page.context.set_offline(False)
+    online(page.context)
     expect(page.locator("#err-tricks")).to_be_visible()
     expect(page.locator("input[name=maker][value='2']")).to_be_checked()
     expect(page.locator("input[name=trump][value='S']")).to_be_checked()
@@ -116,7 +133,7 @@ def test_changing_a_saved_hand_offline_says_it_needs_the_connection(page, app, s
     page.click("#edit-1")
     expect(page.locator("#entry h2")).to_contain_text("Edit hand 1")
 
-    page.context.set_offline(True)
+    offline(page.context)
     tap(page, "tricks", 5)
     expect(page.locator("#preview")).to_contain_text("changing a hand already saved needs it")
     page.click("#save")
@@ -129,7 +146,7 @@ def test_changing_a_saved_hand_offline_says_it_needs_the_connection(page, app, s
     expect(page.locator("#netbar")).to_contain_text("changing a hand already saved needs it")
     assert stored_hands(app, match_id) == [{"maker": 1, "tricks": 3}]
 
-    page.context.set_offline(False)
+    online(page.context)
     page.click("#netbar-retry")
     expect(page.locator("#hands .hand-row")).to_have_count(0)  # the undo, retried, went through
 
@@ -154,7 +171,7 @@ def test_a_table_result_sent_offline_survives_a_reload_and_is_sent_once(page, ap
     expect(page.locator("#send-ns")).to_be_visible()
     installed(page)
 
-    page.context.set_offline(True)
+    offline(page.context)
     page.click("#send-ns")
     expect(page.locator("#outbox")).to_contain_text("1 result not sent yet")
     shots(page, "offline-table", "result-kept")
@@ -164,7 +181,7 @@ def test_a_table_result_sent_offline_survives_a_reload_and_is_sent_once(page, ap
 
     context = page.context
     page.close()
-    context.set_offline(False)
+    online(context)
     page = context.new_page()
     page.goto(f"/t/{code}")
     expect(page.locator("#confirm")).to_be_visible()  # sent, for the other pair to confirm
