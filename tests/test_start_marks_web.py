@@ -120,3 +120,16 @@ def test_a_form_sent_without_the_hickey_fields_still_starts(client):
     slug = create_match(client, MW, NAMES, start=[5, 6])  # a page drawn before the fields existed
     doc = client.get(f"/matches/{slug}/export.json").get_json()
     assert doc["start_totals"] == [5, 6] and "start_marks" not in doc
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_group_import_keeps_the_hickeys_and_tells_matches_apart_by_them(client, htmx):
+    from tests.group_helpers import create_group
+    from tests.test_groups_io import import_text, jsonl
+
+    group_id = create_group(client)
+    lines = [document(start_marks=[2, 0], played="2025-03-06"), document(played="2025-03-06")]
+    response = import_text(client, group_id, "\n".join(lines) + "\n", htmx=htmx)
+    assert "Imported 2 matches." in response.get_data(as_text=True)  # not "the same as line 1"
+    exported = [json.loads(line) for line in jsonl(client, group_id)]
+    assert sorted(str(doc.get("start_marks")) for doc in exported) == ["None", "[2, 0]"]
