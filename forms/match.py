@@ -1,4 +1,4 @@
-"""The new-match form (names round the table, first dealer, house rules, start totals) and import."""
+"""The new-match form (names round the table, first dealer, house rules, start totals and marks) and import."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,7 +9,7 @@ from wtforms import BooleanField, HiddenField, IntegerField, RadioField, StringF
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from forms.common import Buttons, Printable, choices, humanize
-from models.match import START_TOTAL_MAX
+from models.match import START_MARKS_MAX, START_TOTAL_MAX
 from models.player import NAME_MAX, UNPRINTABLE_NAME
 from referee.jsonin import UnreadableJSON, loads
 
@@ -59,6 +59,7 @@ class MatchSetupForm(RulesMixin, FlaskForm):
 
     n_players: int
     sides: int
+    counts_marks: bool = False
 
     def names(self) -> list[str]:
         return [self[f"name_{s}"].data for s in range(self.n_players)]
@@ -89,6 +90,15 @@ class MatchSetupForm(RulesMixin, FlaskForm):
     def start_totals(self) -> list[int] | None:
         starts = [self[f"start_{i}"].data for i in range(self.sides)]
         return None if all(v is None for v in starts) else starts
+
+    def mark_fields(self) -> list[Any]:
+        """The marks (hickeys) carried over, one field a side: only where the variant counts them."""
+        return [self[f"start_mark_{i}"] for i in range(self.sides)] if self.counts_marks else []
+
+    def start_marks(self) -> list[int] | None:
+        """The marks carried over (an empty field is none), or None when no side carries any."""
+        marks = [f.data or 0 for f in self.mark_fields()]
+        return marks if any(marks) else None
 
 
 def _choice_value(choice: Any) -> str:
@@ -133,10 +143,15 @@ def match_form(variant: Any, n_players: int, side_labels: list[str], known: list
         attrs[f"start_{i}"] = IntegerField(label, validators=[
             Optional(), NumberRange(-START_TOTAL_MAX, START_TOTAL_MAX,
                                     f"Start totals go from -{START_TOTAL_MAX} to {START_TOTAL_MAX}.")])
+        if variant.counts_marks:  # [003] Midwest pepper: hickeys, only ever added (the referee checks the rest)
+            plural = f"{variant.mark_name}s"
+            attrs[f"start_mark_{i}"] = IntegerField(f"{label}, {plural}", validators=[
+                Optional(), NumberRange(0, START_MARKS_MAX, f"{plural.capitalize()} go from 0 to {START_MARKS_MAX}.")])
     cls = type("MatchForm", (MatchSetupForm,), attrs)
     cls.n_players = n_players
     cls.option_fields = option_fields
     cls.sides = len(side_labels)
+    cls.counts_marks = variant.counts_marks
     if data:
         defaults.update(data)
     return cls(formdata=formdata, data=defaults)

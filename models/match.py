@@ -19,6 +19,7 @@ DOCUMENT_FORMAT = "euchre-match/1"
 # that its page stays small (an import of 60,000 hands once drew a 73 MB page in 9 s).
 MAX_HANDS = 500
 START_TOTAL_MAX = 999  # a paper game carried on starts from -999 to 999 points a side
+START_MARKS_MAX = 999  # ...and with 0 to 999 marks (hickeys) a side, where the variant counts them
 
 
 def played_text(moment: datetime) -> str:
@@ -79,6 +80,7 @@ class Match(db.Model):
     rules: Mapped[dict[str, Any]] = mapped_column(JSONValue, default=dict)
     first_dealer: Mapped[int] = mapped_column(Integer, default=0)
     start_totals: Mapped[list[int] | None] = mapped_column(JSONValue, nullable=True)
+    start_marks: Mapped[list[int] | None] = mapped_column(JSONValue, nullable=True)  # hickeys carried over
     status: Mapped[str] = mapped_column(String(12), default="active", index=True)
     summary: Mapped[str] = mapped_column(Text, default="")
     version: Mapped[int] = mapped_column(Integer, default=1)
@@ -116,6 +118,8 @@ class Match(db.Model):
         }
         if self.start_totals is not None:
             doc["start_totals"] = list(self.start_totals)
+        if self.start_marks is not None:
+            doc["start_marks"] = list(self.start_marks)
         if self.created_at is not None:
             doc["played"] = played_text(self.created_at)
         doc["hands"] = [h.to_dict() for h in self.hands] if hands is None else hands

@@ -32,7 +32,7 @@ def score_match(doc: Any) -> MatchResult:
     if type(first_dealer) is not int or not 0 <= first_dealer < table.n_players:
         raise RefereeError(f"first_dealer must be a seat from 0 to {table.n_players - 1}.", field="first_dealer")
     state = GameState(totals=_start_totals(doc, variant, rules, table), sit_out_runs=[0] * table.n_sides,
-                      marks=[0] * table.n_sides if variant.counts_marks else None)
+                      marks=_start_marks(doc, variant, table))
     hands_in = doc.get("hands", [])
     if not isinstance(hands_in, list):
         raise RefereeError("'hands' must be a list.", field="hands")
@@ -78,6 +78,32 @@ def _start_totals(doc: dict, variant: Variant, rules: dict, table: Table) -> lis
     for side, total in enumerate(totals):
         _check_start_total(variant, rules, table.names[side], total)
     return list(totals)
+
+
+def _start_marks(doc: dict, variant: Variant, table: Table) -> list[int] | None:
+    """The marks each side carries into the first hand (the app's ``start_marks`` key, docs/referee-api.md),
+    or None where the variant counts none. Only Midwest pepper counts marks beside points: [003] pepper
+    (Midwest), Points & Wins: a side "gets a hickey" when set or seated, and "sets are the total number of
+    hickeys on the losing team's score sheet"; shared/spec/variants.md "midwest-pepper": "The result counts
+    hickeys per side (`marks`)". Hickeys are only ever added, never taken off, so a game carried on from a
+    paper score sheet holds 0 or more per side; the documents set no upper bound."""
+    marks = doc.get("start_marks")
+    if not variant.counts_marks:
+        if marks is not None:
+            raise RefereeError(f"{variant.name} counts points only, so a match of it carries no marks over.",
+                               field="start_marks")
+        return None
+    if marks is None:
+        return [0] * table.n_sides
+    word = variant.mark_name
+    if not isinstance(marks, list) or len(marks) != table.n_sides or not all(type(m) is int for m in marks):
+        raise RefereeError(f"The {word}s carried over must list {table.n_sides} whole numbers, one per side.",
+                           field="start_marks")
+    for side, count in enumerate(marks):
+        if count < 0:
+            raise RefereeError(f"{table.names[side]} cannot start with {count} {word}s: a side only ever gains "
+                               f"{word}s, so the count is 0 or more.", field="start_marks")
+    return list(marks)
 
 
 def _check_start_total(variant: Variant, rules: dict, side: str, total: int) -> None:

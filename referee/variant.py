@@ -36,7 +36,8 @@ class Variant:
     ``score`` turns one hand into an Outcome; ``end`` says whether the game is over after it.
     ``doc`` holds the variant module's docstring: its sources and product rulings.
     ``totals_range`` bounds the totals of a game in progress where ``open_range``'s default does not fit;
-    ``dealer_may_match`` lists bids the dealer may call again to take them over; ``silent_accepts`` says,
+    ``counts_marks``: the variant counts marks per side beside the points (``mark_name``: what players call
+    one, "hickey"), carried over by a match document's ``start_marks``; ``dealer_may_match`` lists bids the dealer may call again to take them over; ``silent_accepts`` says,
     for the rules page, which doubtful hands the referee accepts because the documents are silent or the
     score sheet cannot tell.
     """
@@ -59,6 +60,7 @@ class Variant:
     ladder: Callable[[int, dict], Ladder] = lambda n, rules: ()
     countdown: bool = False
     counts_marks: bool = False
+    mark_name: str = "mark"
     solo_counts: tuple[int, ...] = ()
     auction_rounds: int | None = None
     sources: tuple[str, ...] = ()

@@ -11,16 +11,16 @@ from referee import MatchResult, RefereeError
 
 from extensions import db
 from models import HAND_KEYS, Hand, Match, MatchSeat, Player
-from models.match import MAX_HANDS, START_TOTAL_MAX, parse_played
+from models.match import MAX_HANDS, START_MARKS_MAX, START_TOTAL_MAX, parse_played
 from models.player import NAME_MAX, UNPRINTABLE_NAME, unprintable
 from services.scoresheet import score, score_kept, sync_status
 
 
 def start_match(*, variant: str, rules: dict, first_dealer: int, start_totals: list[int] | None,
-                names: list[str], group_id: int | None) -> Match:
+                names: list[str], group_id: int | None, start_marks: list[int] | None = None) -> Match:
     """A new match, committed. Raises the referee's RefereeError (nothing stored) when it refuses the setup."""
     match = Match(variant=variant, rules=rules, first_dealer=first_dealer, start_totals=start_totals,
-                  status="active", group_id=group_id)
+                  start_marks=start_marks, status="active", group_id=group_id)
     for seat, name in enumerate(names):
         match.seats.append(MatchSeat(seat=seat, player=Player.get_or_create(name, group_id)))
     try:
@@ -71,6 +71,10 @@ def import_problem(doc: dict) -> str | None:
     if isinstance(starts, list) and any(isinstance(t, (int, float)) and not isinstance(t, bool)
                                         and not -START_TOTAL_MAX <= t <= START_TOTAL_MAX for t in starts):
         return f"Start totals go from -{START_TOTAL_MAX} to {START_TOTAL_MAX}."
+    marks = doc.get("start_marks")
+    if isinstance(marks, list) and any(isinstance(m, (int, float)) and not isinstance(m, bool)
+                                       and m > START_MARKS_MAX for m in marks):
+        return f"A side can carry at most {START_MARKS_MAX} marks over."
     for index, hand in enumerate(hands):
         if isinstance(hand, dict):
             unknown = sorted(set(hand) - set(HAND_KEYS))
@@ -97,7 +101,8 @@ def store_document(doc: dict, group_id: int | None = None) -> Match:
 def build_match(doc: dict, result: MatchResult, group_id: int | None = None) -> Match:
     """A new match (not yet added or committed) from a checked document and the referee's result."""
     match = Match(variant=doc["variant"], rules=dict(doc.get("rules") or {}), group_id=group_id,
-                  first_dealer=doc.get("first_dealer", 0), start_totals=doc.get("start_totals"))
+                  first_dealer=doc.get("first_dealer", 0), start_totals=doc.get("start_totals"),
+                  start_marks=doc.get("start_marks"))
     played = parse_played(doc.get("played"))
     if played is not None:
         match.created_at = match.updated_at = played

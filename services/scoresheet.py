@@ -41,6 +41,7 @@ def score_kept(match: Match) -> tuple[MatchResult, RefereeError | None]:
                 pass
         doc = match.document([])
         doc.pop("start_totals", None)
+        doc.pop("start_marks", None)
         return referee.score_match(doc), error
 
 

@@ -156,8 +156,14 @@ def sameness(doc: dict) -> str:
     dealer, the start totals and every hand. The date is compared apart (see ``_Known``)."""
     return json.dumps({"variant": doc.get("variant"), "rules": dict(doc.get("rules") or {}),
                        "seats": len(doc.get("players") or []), "first_dealer": doc.get("first_dealer", 0),
-                       "start_totals": doc.get("start_totals"), "hands": doc.get("hands", [])},
+                       "start_totals": doc.get("start_totals"), **_carried_marks(doc),
+                       "hands": doc.get("hands", [])},
                       sort_keys=True, ensure_ascii=False)
+
+
+def _carried_marks(doc: dict) -> dict:
+    """The marks carried over, only when a document has them, so the sameness of every other match is as before."""
+    return {"start_marks": doc["start_marks"]} if doc.get("start_marks") is not None else {}
 
 
 class _Known:

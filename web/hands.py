@@ -1,4 +1,4 @@
-"""Hands: enter one (with a live preview), edit or delete any, undo the last.
+"""Hands: enter one (with a live preview), edit or delete any, undo the last (and take the undo back).
 
 The views read the request and answer; the change itself is ``services.hand_changes.change_match``:
 the referee checks the whole would-be match before anything is saved, a page drawn at an older
@@ -6,6 +6,8 @@ version of the match is refused with 409, and a new hand's idempotency token mak
 a retry store one hand.
 """
 from __future__ import annotations
+
+import secrets
 
 from flask import Blueprint, abort, request, url_for
 
@@ -17,7 +19,7 @@ from referee import MatchResult
 from services.hand_changes import AddHand, DeleteHand, EditHand, Outcome, Status, UndoHand, change_match
 from web import scoring
 from web.converters import as_id
-from web.live import entry_form, live_context, preview_of
+from web.live import NOTHING_TO_REDO, entry_form, forget_undone, live_context, preview_of, remember_undone, undone_hand
 from web.matches import get_match, go
 from web.nights.access import may_write_match
 from web.render import render_page
@@ -141,7 +143,30 @@ def delete(match_slug: str, hand_id: int):
 @bp.post("/undo")
 def undo(match_slug: str):
     match = get_match(match_slug)
-    return _removed(match, change_match(match, UndoHand(), request.form.get("version", type=int)))
+    last = match.hands[-1].to_dict() if match.hands else None
+    number = len(match.hands)
+    outcome = change_match(match, UndoHand(), request.form.get("version", type=int))
+    if outcome.saved and last is not None:
+        remember_undone(match, last, number)
+    return _removed(match, outcome)
+
+
+@bp.post("/redo")
+def redo(match_slug: str):
+    """Take an undo back: the hand this phone just undid comes back exactly as it was, as long as nothing
+    changed the match since (the version the undo left it at)."""
+    match = get_match(match_slug)
+    undone = undone_hand(match)
+    if undone is None:
+        return _live_problem(match, NOTHING_TO_REDO, 409)
+    token = f"redo-{secrets.token_urlsafe(12)}"
+    outcome = change_match(match, AddHand(undone["hand"], token), request.form.get("version", type=int))
+    if outcome.saved:
+        forget_undone()
+        return _live(match, result=outcome.result)
+    if outcome.status is Status.REFUSED and outcome.error is not None:
+        return _live_problem(match, f"Hand {undone['number']} cannot come back: {outcome.error.message}", 422)
+    return _live_problem(match, BUSY if outcome.status is Status.BUSY else STALE, 409)
 
 
 def _removed(match: Match, outcome: Outcome):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import url_for
+from flask import session, url_for
 
 from forms import hand_form
 from forms.hand import HandFormBase
@@ -39,10 +39,32 @@ def live_context(match: Match, form: Any = None, editing: Hand | None = None, me
     if form is None and (editing is not None or not board.finished):
         form = entry_form(board, editing)
     context = {"match": match, "board": board, "form": form, "editing": editing, "message": message,
-               "share": _share_links(match)}
+               "share": _share_links(match), "undone": undone_hand(match)}
     if form is not None:
         context.update(preview_of(match, form, editing))
     return context
+
+
+# -- taking an undo back -----------------------------------------------------------------------
+UNDONE = "undone"  # session key: the hand this phone last undid (the session is signed: it cannot be forged)
+NOTHING_TO_REDO = "There is no undone hand to bring back: another change came after the undo."
+
+
+def remember_undone(match: Match, hand: dict, number: int) -> None:
+    """Keep the hand just undone (its match-document hand and its number) with the version the undo left."""
+    session[UNDONE] = {"match": match.slug, "version": match.version, "number": number, "hand": hand}
+
+
+def undone_hand(match: Match) -> dict | None:
+    """The hand this phone undid last in ``match``, while nothing else has changed the match since."""
+    undone = session.get(UNDONE)
+    if not isinstance(undone, dict) or undone.get("match") != match.slug or undone.get("version") != match.version:
+        return None
+    return undone
+
+
+def forget_undone() -> None:
+    session.pop(UNDONE, None)
 
 
 def _share_links(match: Match) -> dict[str, str] | None:

@@ -139,10 +139,11 @@ def create():
         try:
             match = new_matches.start_match(
                 variant=variant.key, rules=form.rules(), first_dealer=form.first_dealer.data,
-                start_totals=form.start_totals(), names=form.names(), group_id=group.id if group else None)
+                start_totals=form.start_totals(), start_marks=form.start_marks(), names=form.names(),
+                group_id=group.id if group else None)
         except RefereeError as error:
             apply_referee_error(form, error, {"first_dealer": "first_dealer", "start_totals": "start_0",
-                                              "players": "name_0"})
+                                              "start_marks": "start_mark_0", "players": "name_0"})
         else:
             grant_scorer(match)
             return go(url_for("matches.show", match_slug=match.slug))

@@ -81,6 +81,7 @@ VARIANT = Variant(
     all_pass=lambda rules: AllPass(DEALER_FORCED, "Nobody bid: the dealer is stuck at 4 and may name any suit or no trump.", 4),
     ladder=lambda n, rules: LADDER,
     counts_marks=True,
+    mark_name="hickey",
     sources=("[003] pepper (Midwest): Trump bids & naming", "[003] pepper (Midwest): Points & Wins"),
     rulings=(
         "A no-trump bid outranks the suit bid of the same number (4 < 5 < 5NT < 6 < 6NT < pepper): [003] lists "
