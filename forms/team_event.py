@@ -141,6 +141,17 @@ class ResultForm(FlaskForm):
                       invalid_choice_message="Say which team you are.")
 
 
+class HandsSendForm(FlaskForm):
+    """The score of the hands entered on the scoresheet, sent by one team; on level scores with no hand to
+    decide it, who won the cut."""
+
+    cut_winner = RadioField("Level: which team won the cut?", choices=choices(SIDES), validators=[Optional()],
+                            invalid_choice_message="Choose the team that takes the game.")
+    side = RadioField("Which team are you?", choices=choices(SIDES),
+                      validators=[InputRequired("Say which team you are.")],
+                      invalid_choice_message="Say which team you are.")
+
+
 class SideForm(FlaskForm):
     side = RadioField("Which team are you?", choices=choices(SIDES),
                       validators=[InputRequired("Say which team you are.")],

@@ -174,7 +174,8 @@ class EventGame(db.Model):
 
     home: Mapped[EventTeam] = relationship(foreign_keys=[home_id], lazy="joined")
     away: Mapped[EventTeam] = relationship(foreign_keys=[away_id], lazy="joined")
-    match: Mapped[Match] = relationship()
+    # ``Match.event_game``: the event's game a match is, read by the match pages (who may write its hands)
+    match: Mapped[Match] = relationship(backref=db.backref("event_game", uselist=False))
 
     game = synonym("round")  # the state machine's name for the game a row belongs to
 

@@ -485,10 +485,17 @@ def _record_match(game: EventGame) -> None:
 
 
 def send(event: TeamEvent, game: EventGame, *, side: str, home_points: int, away_points: int, home_loners: int = 0,
-         away_loners: int = 0, cut_winner: str | None = None, actor: str) -> None:
-    """One team sends the table's game result; the other team then confirms it."""
+         away_loners: int = 0, cut_winner: str | None = None, actor: str, anyway: bool = False) -> None:
+    """One team sends the table's game total; the other team then confirms it. A total that is not what the
+    hands entered add up to is refused (``machine.TotalDisagrees``) unless sent ``anyway``."""
     machine.send(EventTables(event, game), game, pair=PAIR_OF[side], actor=actor, totals=(home_points, away_points),
-                 loners=_loners(home_loners, away_loners), cut_winner=_cut(cut_winner))
+                 loners=_loners(home_loners, away_loners), cut_winner=_cut(cut_winner), anyway=anyway)
+
+
+def send_hands(event: TeamEvent, game: EventGame, *, side: str, cut_winner: str | None = None, actor: str) -> None:
+    """One team sends the score of the hands entered on the table's scoresheet (the machine counts them,
+    loners included), as a night's table does; the other team then confirms it."""
+    machine.send(EventTables(event, game), game, pair=PAIR_OF[side], actor=actor, cut_winner=_cut(cut_winner))
 
 
 def confirm(event: TeamEvent, game: EventGame, *, side: str, actor: str) -> None:
