@@ -138,3 +138,24 @@ def test_a_finished_rounds_scoresheet_is_closed(app, client, running):
     phones.play_round(client, running, random.Random(3))  # round 2 is paired
     late = add_hand(phones.phone(code), match, maker=0, trump="S", tricks=3)
     assert late.status_code == 403 and "Round 1 is over" in late.get_data(as_text=True)
+
+
+def test_in_a_group_event_the_table_scores_and_a_member_elsewhere_does_not(app, client):
+    """A group's member may score the group's own matches, but not an event's game at another table; the
+    table's phone, not a member, opens and scores its game's scoresheet."""
+    from tests.group_helpers import create_group, group_code
+
+    group_id = create_group(client)
+    slug = create_event(client, rounds=1, group=group_id)
+    add_teams(client, slug, 4)
+    client.post(f"/events/{slug}/start")
+    code = table_codes(client, slug)[0]
+    phone = Phones(app).phone(code)
+    _game, match = scoresheet_of(phone, code)
+    assert phone.get(f"/matches/{match}").status_code == 200
+    assert add_hand(phone, match, maker=0, trump="S", tricks=3).status_code == 303
+    member = stranger(app, "10.0.0.23")
+    assert member.get(f"/groups/join/{group_code(client, group_id)}").status_code in (200, 302, 303)
+    refused = add_hand(member, match, maker=0, trump="S", tricks=3)
+    assert refused.status_code == 403 and "belongs to another table" in refused.get_data(as_text=True)
+    assert member.post(f"/matches/{match}/abandon", {"sure": "yes"}).status_code == 403

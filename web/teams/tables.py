@@ -35,7 +35,7 @@ def _tag(event: TeamEvent, table: EventTable, game: EventGame | None) -> str:
     """Changes only with what this table's page shows: the round, the bell, and this table's own game. A
     result at another table must not redraw the form a team is typing its score into."""
     bell = int(event.bell_at.timestamp()) if event.bell_at else 0
-    played = f"{game.version}.{game.match.version}" if game else "0"  # the result, and the hands entered
+    played = f"{game.version}h{game.match.version}" if game else "0"  # the result, and the hands entered
     return f"t{table.id}-{event.status}-{event.current_round}-{bell}-{played}"
 
 
