@@ -227,6 +227,7 @@ def event_document(event: TeamEvent) -> dict[str, Any]:
                       for g in info["games"]]})
     doc: dict[str, Any] = {
         "format": JSON_FORMAT, "name": event.name, "date": event.day.isoformat(), "game": event.variant,
+        "rules": dict(event.rules or {}), "bell_minutes": event.bell_minutes,
         "event_format": event.format, "rounds_planned": event.rounds, "status": event.status,
         "bye_score": {"counts_as_win": event.bye_win, "points": event.bye_points},
         "tie_breaks": [TIE_BREAK_KEYS[s] for s in steps],

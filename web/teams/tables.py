@@ -43,6 +43,7 @@ def table_context(table: EventTable, form: Any = None, message: str | None = Non
                   disagrees: str | None = None) -> dict[str, Any]:
     """``disagrees``: the total just sent ("10-4") when the hands entered say otherwise (sent again, anyway)."""
     event = table.event
+    service.ring_if_timer_due(event)
     game = current_game(event, table)
     # What the hands on the table's scoresheet add up to (the machine counts them), while the game is played.
     counted = machine.hands_result(game) if game is not None and game.status == "playing" and game.match.hands \
@@ -56,7 +57,8 @@ def table_context(table: EventTable, form: Any = None, message: str | None = Non
             "hands_form": hands_form or HandsSendForm(formdata=None, prefix="hands"), "counted": counted,
             "disagrees": disagrees,
             "scoresheet": url_for("matches.show", match_slug=game.match.slug) if game is not None else None,
-            "bracket_words": _bracket_words(event, game),
+            "bracket_words": _bracket_words(event, game), "rules_words": service.house_rules_words(event),
+            "bell_due": service.bell_due(event),
             "poll_url": url_for("event_tables.live", code=table.code), "poll_tag": _tag(event, table, game),
             "poll_seconds": poll_seconds(), "poll_target": "#event-table"}
 
@@ -85,6 +87,7 @@ def live(code: str):
     if not access.holds_table(table) and not access.is_director(table.event):
         abort(403)
     event = table.event
+    service.ring_if_timer_due(event)
     return poll_answer(_tag(event, table, current_game(event, table)),
                        lambda: page("teams/_table.html", **table_context(table))[0])
 
