@@ -192,14 +192,17 @@ def estimate(format: str, n_teams: int, rounds: int, minutes_per_game: int, play
 
 
 def game_minutes(minutes_per_game: int, rules: dict[str, Any], bell_minutes: int | None, variant: Any) -> int:
-    """The minutes a table's game takes under the event's house rules: the venue's minutes are for a game to
-    the variant's usual target, so a game to another target takes that much longer or shorter (to 5: half as
-    long); the bell, when timed, ends every round by then."""
+    """The minutes a table's game takes under the event's house rules: the venue's minutes are for a game of
+    the variant's usual number of hands, or to its usual target, so a game of other hands or to another target
+    takes that much longer or shorter (to 5: half as long); the bell, when timed, ends every round by then."""
     minutes = minutes_per_game
-    usual = next((option.default for option in variant.options if option.key == "target"), None)
-    target = rules.get("target")
-    if isinstance(usual, int) and isinstance(target, int) and not isinstance(target, bool) and usual > 0 and target > 0:
-        minutes = max(1, round(minutes_per_game * target / usual))
+    for key in ("hands", "target"):  # a game of a number of hands scales by its hands, else by its target
+        usual = next((option.default for option in variant.options if option.key == key), None)
+        chosen = rules.get(key)
+        if isinstance(usual, int) and isinstance(chosen, int) and not isinstance(chosen, bool) and usual > 0 \
+                and chosen > 0:
+            minutes = max(1, round(minutes_per_game * chosen / usual))
+            break
     if isinstance(bell_minutes, int) and bell_minutes > 0:
         minutes = min(minutes, bell_minutes)
     return minutes

@@ -82,3 +82,20 @@ def test_the_bell_timer_rings_by_itself(app, client):
     assert 'id="bell-rung"' in phone.get(f"/events/t/{code}").get_data(as_text=True)
     log = client.get(f"/events/{slug}/log").get_data(as_text=True)
     assert log.count("The bell rang for round 1.") == 1
+
+
+def test_a_fixed_number_of_hands(app, client):
+    """Progressive euchre is euchre for a number of hands: chosen at setup, shown at the table, and the
+    estimate scales by it (4 hands of the usual 8: half the minutes)."""
+    from services import team_event as service
+
+    with app.app_context():
+        assert _estimate(client, variant="progressive-euchre", rule_hands=4) == \
+            service.estimate("grand-prix", 16, 4, 10, 0, "single", 1, True).words()
+    slug = create_event(client, variant="progressive-euchre", rule_hands=4)
+    add_teams(client, slug, 4)
+    client.post(f"/events/{slug}/start")
+    assert document(client, slug)["rules"]["hands"] == 4
+    code = table_codes(client, slug)[0]
+    page = Phones(app).phone(code).get(f"/events/t/{code}").get_data(as_text=True)
+    assert "Progressive euchre, 4 hands" in page

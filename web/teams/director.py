@@ -17,7 +17,7 @@ from web import access as group_access
 from web.matches import go
 from web.nights import throttle
 from web.nights.access import safe_next
-from web.nights.director import DEFAULT_VARIANT, night_variants
+from web.nights.director import night_variants
 from web.nights.pulse import poll_answer, poll_seconds
 from web.render import render_page
 from services import team_event as service
@@ -45,7 +45,7 @@ def _read_again(context: dict[str, Any]) -> None:
 
 
 def _variant_choices() -> list[tuple[str, str]]:
-    return [(v.key, v.name) for v in night_variants() if v.key != DEFAULT_VARIANT]
+    return [(v.key, v.name) for v in night_variants()]  # progressive euchre: euchre for a fixed number of hands
 
 
 # -- setup and the estimate ---------------------------------------------------------------------------
