@@ -9,6 +9,7 @@ from wtforms import DateField, IntegerField, PasswordField, RadioField, SelectFi
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, Regexp
 
 from forms.common import Printable, choices
+from forms.match import RulesMixin, rule_fields
 from models.player import NAME_MAX, UNPRINTABLE_NAME
 from models.team_event import TEAM_NAME_MAX
 
@@ -34,7 +35,9 @@ def _pin_validators() -> list[Any]:
     return [InputRequired("Choose a PIN of 4 to 8 digits."), Regexp(r"^\d{4,8}$", message="The PIN is 4 to 8 digits.")]
 
 
-class EventSetupForm(FlaskForm):
+class EventSetupForm(RulesMixin, FlaskForm):
+    """The event's setup; its game's house rules are added per variant (``event_setup_form``)."""
+
     name = StringField("Name of the event", filters=[_strip], validators=[
         DataRequired("Give the event a name."), Length(max=80, message="Keep the name to 80 letters."), Printable()])
     day = DateField("Date", validators=[InputRequired("Give the date, like 2026-11-27.")])
@@ -66,6 +69,8 @@ class EventSetupForm(FlaskForm):
     playoff_reset = RadioField("Deciding final (double elimination)", choices=choices(RESET), default="yes",
                                validators=[InputRequired("Choose whether a deciding final is played.")],
                                invalid_choice_message="Choose whether a deciding final is played.")
+    bell_minutes = IntegerField("Bell timer: minutes a round lasts (optional)", validators=[
+        Optional(), NumberRange(5, 180, "Between 5 and 180 minutes, or leave it empty.")])
     minutes_per_game = IntegerField("Minutes a game takes here", default=20, validators=[
         InputRequired("How long does a game take? Give minutes."), NumberRange(5, 120, "Between 5 and 120 minutes.")])
     expected_teams = IntegerField("Teams expected (for the estimate)", default=16, validators=[
@@ -78,7 +83,22 @@ class EventSetupForm(FlaskForm):
         if self.pin.data and self.pin_again.data != self.pin.data:
             self.pin_again.errors = list(self.pin_again.errors) + ["The two PINs differ; type the same PIN twice."]
             ok = False
-        return ok
+        return self.check_rules() and ok
+
+
+def event_setup_form(variant: Any, formdata: Any = None) -> EventSetupForm:
+    """The setup form with ``variant``'s house rules, as a new match offers them (its target among them)."""
+    attrs: dict[str, Any] = {}
+    defaults: dict[str, Any] = {}
+    option_fields = rule_fields(variant, attrs, defaults)
+    cls = type("EventForm", (EventSetupForm,), attrs)
+    cls.option_fields = option_fields
+    if formdata is not None:  # a rule the page did not show (another game was chosen) keeps its default
+        formdata = formdata.copy()
+        for name, _option in option_fields:
+            if name not in formdata and not isinstance(defaults[name], bool):
+                formdata[name] = "" if defaults[name] is None else str(defaults[name])
+    return cls(formdata=formdata, data=None if formdata is not None else defaults)
 
 
 class PinForm(FlaskForm):
@@ -136,6 +156,17 @@ class ResultForm(FlaskForm):
     away_loners = _loners("Loners made by the away team")
     cut_winner = RadioField("Level: which team takes the game (scored last, or won the cut)?", choices=choices(SIDES),
                             validators=[Optional()], invalid_choice_message="Choose the team that takes the game.")
+    side = RadioField("Which team are you?", choices=choices(SIDES),
+                      validators=[InputRequired("Say which team you are.")],
+                      invalid_choice_message="Say which team you are.")
+
+
+class HandsSendForm(FlaskForm):
+    """The score of the hands entered on the scoresheet, sent by one team; on level scores with no hand to
+    decide it, who won the cut."""
+
+    cut_winner = RadioField("Level: which team won the cut?", choices=choices(SIDES), validators=[Optional()],
+                            invalid_choice_message="Choose the team that takes the game.")
     side = RadioField("Which team are you?", choices=choices(SIDES),
                       validators=[InputRequired("Say which team you are.")],
                       invalid_choice_message="Say which team you are.")

@@ -23,6 +23,8 @@ EVENT_CODE_MAX = 8  # EventTable.code
 
 class TeamEvent(db.Model):
     """One event of teams. ``status``: checkin → rounds → playoff (when there is one) → finished.
+    ``rules``: the game's house rules (every table's match plays by them); ``bell_minutes``: the bell timer,
+    which rings by itself that long after a round starts (None: the director rings it).
     ``version`` goes up on every change a table phone or the projector must see (their polls)."""
 
     __tablename__ = "team_event"
@@ -43,6 +45,7 @@ class TeamEvent(db.Model):
     playoff_best_of: Mapped[int] = mapped_column(Integer, default=1)
     playoff_reset: Mapped[bool] = mapped_column(Boolean, default=True)
     minutes_per_game: Mapped[int] = mapped_column(Integer, default=20)
+    bell_minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the bell rings by itself then
     pin_hash: Mapped[str] = mapped_column(String(256))
     seed: Mapped[str] = mapped_column(String(32))
     status: Mapped[str] = mapped_column(String(10), default="checkin")
@@ -174,7 +177,8 @@ class EventGame(db.Model):
 
     home: Mapped[EventTeam] = relationship(foreign_keys=[home_id], lazy="joined")
     away: Mapped[EventTeam] = relationship(foreign_keys=[away_id], lazy="joined")
-    match: Mapped[Match] = relationship()
+    # ``Match.event_game``: the event's game a match is, read by the match pages (who may write its hands)
+    match: Mapped[Match] = relationship(backref=db.backref("event_game", uselist=False))
 
     game = synonym("round")  # the state machine's name for the game a row belongs to
 

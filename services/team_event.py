@@ -11,6 +11,7 @@ from __future__ import annotations
 import secrets
 from collections import Counter
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any, Iterable
 
 from sqlalchemy import func, select, update
@@ -21,6 +22,7 @@ from extensions import db
 from models import Match, MatchSeat, Player
 from models.base import utcnow
 from models.team_event import EventAudit, EventBye, EventGame, EventRound, EventTable, EventTeam, TeamEvent
+from referee import catalog as referee_catalog
 from referee.tournament import bracket as referee_bracket
 from referee.tournament import teams as referee_teams
 from referee.tournament.bracket import Elimination
@@ -44,12 +46,17 @@ def audit(event: TeamEvent, actor: str, action: str, detail: str, old: Any = Non
 # -- setup -------------------------------------------------------------------------------------
 def create_event(*, name: str, day: Any, variant: str, format: str, rounds: int, points_rule: str, bye_win: bool,
                  bye_points: int, playoff_size: int, playoff_elimination: str, playoff_best_of: int,
-                 playoff_reset: bool, minutes_per_game: int, pin: str, group_id: int | None = None) -> TeamEvent:
-    event = TeamEvent(slug=secrets.token_urlsafe(6), name=name, day=day, variant=variant, rules={}, format=format,
+                 playoff_reset: bool, minutes_per_game: int, pin: str, group_id: int | None = None,
+                 rules: dict[str, Any] | None = None, bell_minutes: int | None = None) -> TeamEvent:
+    """``rules``: the game's house rules (the referee checks them, as for any match); ``bell_minutes``: the
+    bell timer of each round, or None."""
+    rules = dict(rules or {})
+    referee_catalog.get_variant(variant).resolve_rules(rules)  # a RefereeError names the rule at fault
+    event = TeamEvent(slug=secrets.token_urlsafe(6), name=name, day=day, variant=variant, rules=rules, format=format,
                       rounds=rounds, points_rule=points_rule, bye_win=bye_win, bye_points=bye_points,
                       playoff_size=playoff_size, playoff_elimination=playoff_elimination,
                       playoff_best_of=playoff_best_of, playoff_reset=playoff_reset,
-                      minutes_per_game=minutes_per_game, pin_hash=generate_password_hash(pin),
+                      minutes_per_game=minutes_per_game, bell_minutes=bell_minutes, pin_hash=generate_password_hash(pin),
                       seed=secrets.token_hex(8), status="checkin", current_round=0, version=1, group_id=group_id)
     db.session.add(event)
     db.session.flush()
@@ -184,10 +191,43 @@ def estimate(format: str, n_teams: int, rounds: int, minutes_per_game: int, play
     return Estimate(rounds, playoff_rounds, best_of, minutes)
 
 
+def game_minutes(minutes_per_game: int, rules: dict[str, Any], bell_minutes: int | None, variant: Any) -> int:
+    """The minutes a table's game takes under the event's house rules: the venue's minutes are for a game of
+    the variant's usual number of hands, or to its usual target, so a game of other hands or to another target
+    takes that much longer or shorter (to 5: half as long); the bell, when timed, ends every round by then."""
+    minutes = minutes_per_game
+    for key in ("hands", "target"):  # a game of a number of hands scales by its hands, else by its target
+        usual = next((option.default for option in variant.options if option.key == key), None)
+        chosen = rules.get(key)
+        if isinstance(usual, int) and isinstance(chosen, int) and not isinstance(chosen, bool) and usual > 0 \
+                and chosen > 0:
+            minutes = max(1, round(minutes_per_game * chosen / usual))
+            break
+    if isinstance(bell_minutes, int) and bell_minutes > 0:
+        minutes = min(minutes, bell_minutes)
+    return minutes
+
+
 def event_estimate(event: TeamEvent, n_teams: int | None = None) -> Estimate:
     n = len(active_teams(event, next_playable_round(event))) if n_teams is None else n_teams
-    return estimate(event.format, n, event.rounds, event.minutes_per_game, event.playoff_size,
+    minutes = game_minutes(event.minutes_per_game, event.rules or {}, event.bell_minutes,
+                           referee_catalog.get_variant(event.variant))
+    return estimate(event.format, n, event.rounds, minutes, event.playoff_size,
                     event.playoff_elimination, event.playoff_best_of, event.playoff_reset)
+
+
+def house_rules_words(event: TeamEvent) -> str:
+    """The game and its rules in a line, for the table's page: "Euchre to 10 · bell after 25 minutes"."""
+    variant = referee_catalog.get_variant(event.variant)
+    rules = variant.resolve_rules(event.rules or {})
+    words = variant.name
+    if rules.get("hands"):
+        words += f", {rules['hands']} hands"
+    elif rules.get("target"):
+        words += f" to {rules['target']}"
+    if event.bell_minutes:
+        words += f" · the bell rings {event.bell_minutes} minutes after the round starts"
+    return words
 
 
 # -- what has been played ---------------------------------------------------------------------------
@@ -413,6 +453,33 @@ def advance_if_done(event: TeamEvent) -> None:
 
 
 # -- the bell ---------------------------------------------------------------------------------------
+def bell_due(event: TeamEvent) -> datetime | None:
+    """When the bell timer rings for the round in play, or None (no timer, or rung already)."""
+    if not event.bell_minutes or event.bell_at is not None or event.status not in ("rounds", "playoff"):
+        return None
+    started = db.session.scalar(select(EventRound.started_at).where(EventRound.event_id == event.id,
+                                                                    EventRound.number == event.current_round))
+    return None if started is None else started + timedelta(minutes=event.bell_minutes)
+
+
+def ring_if_timer_due(event: TeamEvent) -> bool:
+    """The bell timer: once the round has lasted ``bell_minutes``, the bell rings by itself (committed here,
+    since any page may be the first to see it is due). True when it rang now."""
+    if not event.bell_minutes or event.bell_at is not None or event.status not in ("rounds", "playoff"):
+        return False
+    started = db.session.scalar(select(EventRound.started_at).where(EventRound.event_id == event.id,
+                                                                    EventRound.number == event.current_round))
+    if started is None or utcnow() < started + timedelta(minutes=event.bell_minutes):
+        return False
+    try:
+        rang = ring_bell(event, "timer")
+        db.session.commit()
+    except (EventError, IntegrityError):
+        db.session.rollback()
+        return False
+    return rang
+
+
 def ring_bell(event: TeamEvent, actor: str = "director") -> bool:
     """Time is up for the round: tables send the score as it stands; the director rules the rest."""
     if event.status not in ("rounds", "playoff"):
@@ -485,10 +552,17 @@ def _record_match(game: EventGame) -> None:
 
 
 def send(event: TeamEvent, game: EventGame, *, side: str, home_points: int, away_points: int, home_loners: int = 0,
-         away_loners: int = 0, cut_winner: str | None = None, actor: str) -> None:
-    """One team sends the table's game result; the other team then confirms it."""
+         away_loners: int = 0, cut_winner: str | None = None, actor: str, anyway: bool = False) -> None:
+    """One team sends the table's game total; the other team then confirms it. A total that is not what the
+    hands entered add up to is refused (``machine.TotalDisagrees``) unless sent ``anyway``."""
     machine.send(EventTables(event, game), game, pair=PAIR_OF[side], actor=actor, totals=(home_points, away_points),
-                 loners=_loners(home_loners, away_loners), cut_winner=_cut(cut_winner))
+                 loners=_loners(home_loners, away_loners), cut_winner=_cut(cut_winner), anyway=anyway)
+
+
+def send_hands(event: TeamEvent, game: EventGame, *, side: str, cut_winner: str | None = None, actor: str) -> None:
+    """One team sends the score of the hands entered on the table's scoresheet (the machine counts them,
+    loners included), as a night's table does; the other team then confirms it."""
+    machine.send(EventTables(event, game), game, pair=PAIR_OF[side], actor=actor, cut_winner=_cut(cut_winner))
 
 
 def confirm(event: TeamEvent, game: EventGame, *, side: str, actor: str) -> None:

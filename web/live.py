@@ -39,7 +39,7 @@ def live_context(match: Match, form: Any = None, editing: Hand | None = None, me
     if form is None and (editing is not None or not board.finished):
         form = entry_form(board, editing)
     context = {"match": match, "board": board, "form": form, "editing": editing, "message": message,
-               "share": _share_links(match), "undone": undone_hand(match)}
+               "share": _share_links(match), "undone": undone_hand(match), "event_table": _event_table_link(match)}
     if form is not None:
         context.update(preview_of(match, form, editing))
     return context
@@ -70,10 +70,23 @@ def forget_undone() -> None:
 def _share_links(match: Match) -> dict[str, str] | None:
     """The match's two links, shown on its page: the read-only one to share and the scorer's (this page).
     None for a night's table game, which its table's card opens."""
-    if match.table_game is not None:
+    if match.table_game is not None or match.event_game is not None:
         return None
     return {"watch": url_for("watch.show", watch_slug=match.watch_slug),
             "scorer": url_for("matches.show", match_slug=match.slug)}
+
+
+def _event_table_link(match: Match) -> dict[str, Any] | None:
+    """The way back to the table's page, for a team event's game on a phone of its table (or the director's):
+    the table's code is the director's secret, so no one else is shown it."""
+    if match.event_game is None:
+        return None
+    from web.teams import access as event_access  # the team events' own grants
+
+    found = event_access.event_game_of(match)
+    if found is None or found[2] is None or not event_access.holds_game_table(found[1], found[2]):
+        return None
+    return {"number": found[2].number, "url": url_for("event_tables.show", code=found[2].code)}
 
 
 # -- preview ----------------------------------------------------------------------------------

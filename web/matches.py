@@ -155,8 +155,8 @@ def create():
 @bp.get("/<slug:match_slug>")
 def show(match_slug: str):
     match = get_match(match_slug)
-    if match.table_game is None:  # a night's table game is scored by its table's phones (nights.access)
-        grant_scorer(match)  # this is the scorer's link: opening it lets this phone score the match
+    if match.table_game is None and match.event_game is None:  # an event's table game is scored by its
+        grant_scorer(match)  # table's phones (nights.access); any other match by the phones that opened it  # this is the scorer's link: opening it lets this phone score the match
     editing = None
     if request.args.get("edit"):
         editing = db.session.get(Hand, request.args.get("edit", type=as_id) or 0)
@@ -177,8 +177,8 @@ def export(match_slug: str):
 @bp.post("/<slug:match_slug>/rematch")
 def rematch(match_slug: str):
     old = get_match(match_slug)
-    if old.table_game is not None:
-        abort(403, description="A progressive night's game has no rematch: the night seats the next game.")
+    if old.table_game is not None or old.event_game is not None:
+        abort(403, description="An event's game has no rematch: the event seats the next game.")
     if not may_score(old):
         abort(403, description=NOT_THE_SCORER)
     match = new_matches.rematch(old)

@@ -1,18 +1,22 @@
 """Who may do what in a team event, as in a night (``web.nights.access``): the director (after the PIN)
-runs the event and has the table codes; a phone that opened a table's page writes only that table's game.
+runs the event and has the table codes; a phone that opened a table's page writes only that table's game,
+its result and the hands of its scoresheet (``event_game_refusal``, asked by ``web.nights.access.may_write_match``).
 
 Both grants live in the signed session cookie, under keys of their own (an event's id is not a night's).
 Wrong PINs and table codes are counted per client in the database by the night's ``throttle``.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from flask import abort, session
 from sqlalchemy import select
 from sqlalchemy.orm import joinedload
+from sqlalchemy.orm.attributes import set_committed_value
 from werkzeug.security import check_password_hash
 
 from extensions import db
-from models.team_event import EVENT_CODE_MAX, EventTable, TeamEvent
+from models.team_event import EVENT_CODE_MAX, EventGame, EventTable, TeamEvent
 from web.nights import throttle
 from web.nights.access import CODE_LIMIT, PIN_FAILURES_ALLOWED, PIN_WINDOW, PinCheck, TooManyCodes, normal_code
 
@@ -88,3 +92,32 @@ def get_table(code: str) -> EventTable:
     if table is None:
         abort(404)
     return table
+
+
+# -- an event game's scoresheet ------------------------------------------------------------------
+def event_game_of(match: Any) -> tuple[EventGame, TeamEvent, EventTable | None] | None:
+    """The event's game ``match`` is, with its event and table, in one query (every hand saved asks);
+    None for any other match. The game is kept on the match, so the page drawn next asks no more."""
+    found = db.session.execute(
+        select(EventGame, TeamEvent, EventTable).join(TeamEvent, TeamEvent.id == EventGame.event_id)
+        .outerjoin(EventTable, (EventTable.event_id == EventGame.event_id) & (EventTable.number == EventGame.table))
+        .where(EventGame.match_id == match.id)).first()
+    set_committed_value(match, "event_game", found[0] if found else None)
+    return None if found is None else (found[0], found[1], found[2])
+
+
+def holds_game_table(event: TeamEvent, table: EventTable | None) -> bool:
+    return is_director(event) or (table is not None and holds_table(table))
+
+
+def event_game_refusal(found: tuple[EventGame, TeamEvent, EventTable | None]) -> str | None:
+    """Why this phone may not change the hands of an event's game, or None when it may: only the phones of
+    its table (or the director), while its round is played and its result not yet sent."""
+    game, event, table = found
+    if not holds_game_table(event, table):
+        return "This scoresheet belongs to another table. Open your own table's page (scan its card)."
+    if game.round != event.current_round or event.status not in ("rounds", "playoff"):
+        return f"Round {game.round} is over; only the director can change its result now."
+    if game.status != "playing":
+        return "This table's result has been sent. To change a hand, the other team first taps “Not right”."
+    return None

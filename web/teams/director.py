@@ -9,14 +9,15 @@ from flask import Blueprint, abort, redirect, request, url_for
 from sqlalchemy import inspect as sa_inspect, select
 
 from extensions import db
-from forms.team_event import DrawForm, EventSetupForm, PinForm, RulingForm, TeamForm
+from forms.team_event import DrawForm, EventSetupForm, PinForm, RulingForm, TeamForm, event_setup_form
 from models import Group
 from models.team_event import EventGame, EventTeam, TeamEvent
+from referee.catalog import get_variant
 from web import access as group_access
 from web.matches import go
 from web.nights import throttle
 from web.nights.access import safe_next
-from web.nights.director import DEFAULT_VARIANT, night_variants
+from web.nights.director import night_variants
 from web.nights.pulse import poll_answer, poll_seconds
 from web.render import render_page
 from services import team_event as service
@@ -44,13 +45,17 @@ def _read_again(context: dict[str, Any]) -> None:
 
 
 def _variant_choices() -> list[tuple[str, str]]:
-    return [(v.key, v.name) for v in night_variants() if v.key != DEFAULT_VARIANT]
+    return [(v.key, v.name) for v in night_variants()]  # progressive euchre: euchre for a fixed number of hands
 
 
 # -- setup and the estimate ---------------------------------------------------------------------------
 def _setup_form(formdata: Any = None) -> EventSetupForm:
-    form = EventSetupForm(formdata=formdata)
-    form.variant.choices = _variant_choices()
+    """The setup form, with the house rules of the game chosen (the default game's at first)."""
+    choices = _variant_choices()
+    key = (formdata or {}).get("variant") or DEFAULT_TEAM_VARIANT
+    variant = get_variant(key if key in dict(choices) else DEFAULT_TEAM_VARIANT)
+    form = event_setup_form(variant, formdata)
+    form.variant.choices = choices
     form.group.choices = [("", "No group")] + [(str(g.id), g.name) for g in _groups()]
     if formdata is None:
         form.variant.data = DEFAULT_TEAM_VARIANT
@@ -61,8 +66,10 @@ def _form_estimate(form: EventSetupForm) -> service.Estimate | None:
     """The estimate for what the form says so far (None until its numbers make sense)."""
     try:
         teams = form.expected_teams.data or 16
+        minutes = service.game_minutes(int(form.minutes_per_game.data or 20), form.rules(), form.bell_minutes.data,
+                                       get_variant(form.variant.data or DEFAULT_TEAM_VARIANT))
         return service.estimate(form.format.data or "grand-prix", int(teams), int(form.rounds.data or 1),
-                                int(form.minutes_per_game.data or 20), int(form.playoff_size.data or 0),
+                                minutes, int(form.playoff_size.data or 0),
                                 form.playoff_elimination.data or "single", int(form.playoff_best_of.data or 1),
                                 form.playoff_reset.data != "no")
     except (TypeError, ValueError):
@@ -88,7 +95,8 @@ def estimate():
     form.validate()
     if any(form[name].errors for name in ("format", "rounds", "minutes_per_game", "playoff_size",
                                           "playoff_elimination", "playoff_best_of", "playoff_reset",
-                                          "expected_teams")):
+                                          "expected_teams", "bell_minutes",
+                                          *(name for name, _option in form.option_fields))):
         return page("teams/_new.html", status=422, form=form, estimate=None, groups=_groups())
     for field in form:
         field.errors = []  # only the estimate was asked for: the rest is checked on "Set up"
@@ -106,7 +114,7 @@ def create():
         bye_points=form.bye_points.data or 0, playoff_size=int(form.playoff_size.data),
         playoff_elimination=form.playoff_elimination.data, playoff_best_of=int(form.playoff_best_of.data),
         playoff_reset=form.playoff_reset.data != "no", minutes_per_game=form.minutes_per_game.data,
-        pin=form.pin.data, group_id=int(form.group.data) if form.group.data else None)
+        rules=form.rules(), bell_minutes=form.bell_minutes.data, pin=form.pin.data, group_id=int(form.group.data) if form.group.data else None)
     db.session.commit()
     access.grant_director(event)
     return go(url_for("teams.checkin", slug=event.slug))
@@ -215,6 +223,7 @@ def withdraw(slug: str, team_id: int):
 
 # -- the dashboard ------------------------------------------------------------------------------------
 def dashboard_context(event: TeamEvent, message: str | None = None) -> dict[str, Any]:
+    service.ring_if_timer_due(event)
     games = service.games_of(event, event.current_round) if event.current_round else []
     codes = {t.number: t.code for t in event.tables}
     byes = [b for b in service.byes_of(event) if b.round == event.current_round]
@@ -243,6 +252,7 @@ def dashboard(slug: str):
 def live(slug: str):
     """The dashboard's poll: a 304 while nothing changed."""
     event = _director_event(slug)
+    service.ring_if_timer_due(event)
     return poll_answer(_tag(event), lambda: page("teams/_dashboard.html", **dashboard_context(event))[0])
 
 

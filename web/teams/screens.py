@@ -18,6 +18,7 @@ from referee.tournament.bracket import Stage
 from referee.tournament.teams import TieBreak
 from web.nights.pulse import poll_answer, poll_seconds
 from web.nights.printouts import qr_svg
+from web.nights.projector import cut, rotate_seconds
 from web.nights.results_csv import FORMULA_START
 from web.public_address import public_base, public_url_for
 from services import team_event as service
@@ -140,12 +141,20 @@ def bracket(slug: str):
 
 
 # -- the projector ------------------------------------------------------------------------------------
+PROJECTOR_ROWS = 12  # standings lines on one page of the big screen, under the round's tables
+
+
 def projector_context(event: TeamEvent) -> dict[str, Any]:
     games = service.games_of(event)
     current = [g for g in games if g.round == event.current_round]
     byes = [b for b in service.byes_of(event) if b.round == event.current_round]
+    rows = standing_rows(event, games)
+    # Long standings turn page by page on the big screen, as a night's (``static/projector.js``).
+    pages = [{"rows": chunk, "first": start + 1, "last": start + len(chunk)}
+             for start, chunk in zip(range(0, len(rows), PROJECTOR_ROWS), cut(rows, PROJECTOR_ROWS))]
     context = {"event": event, "current": current, "byes": service.teams_named(event, [b.team_id for b in byes]),
-               "rows": standing_rows(event, games), "steps": [s.value for s in service.tie_breaks(event)],
+               "rows": rows, "steps": [s.value for s in service.tie_breaks(event)],
+               "standing_pages": pages, "rotate_seconds": rotate_seconds(),
                "poll_url": url_for("event_screens.projector", slug=event.slug), "poll_tag": f"p{event.id}-{event.version}",
                "poll_seconds": poll_seconds(), "poll_target": "#projector"}
     context.update(bracket_context(event, games))
@@ -227,6 +236,7 @@ def event_document(event: TeamEvent) -> dict[str, Any]:
                       for g in info["games"]]})
     doc: dict[str, Any] = {
         "format": JSON_FORMAT, "name": event.name, "date": event.day.isoformat(), "game": event.variant,
+        "rules": dict(event.rules or {}), "bell_minutes": event.bell_minutes,
         "event_format": event.format, "rounds_planned": event.rounds, "status": event.status,
         "bye_score": {"counts_as_win": event.bye_win, "points": event.bye_points},
         "tie_breaks": [TIE_BREAK_KEYS[s] for s in steps],
