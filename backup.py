@@ -23,12 +23,13 @@ from datetime import datetime
 from pathlib import Path
 
 import click
-from flask import Flask, current_app, render_template
+from flask import Flask, current_app
 from flask.cli import with_appcontext
 from sqlalchemy import text
 from sqlalchemy.engine import URL, make_url
 
-from extensions import db, htmx
+from extensions import db
+from web.render import render_page
 
 PRIVATE = 0o600  # the database, its backups and the secret key hold group codes and PIN hashes
 RESTORING = "The scoresheet is being restored from a backup. Try again in a minute."
@@ -94,9 +95,8 @@ def register(app: Flask) -> None:
     @app.before_request
     def hold_the_database():
         if not in_use.hold():
-            template = "partials/_message.html" if htmx else "message.html"
-            return render_template(template, title="Restoring", message=RESTORING, reload=True), 503, \
-                {"Retry-After": "30"}
+            return render_page("partials/_message.html", 503, {"Retry-After": "30"}, title="Restoring",
+                               message=RESTORING, reload=True)
         return None
 
 

@@ -69,7 +69,7 @@ def wild_hands(key: str | None) -> st.SearchStrategy:
     bids = list(variant.bids_for(variant.default_players)) if variant else []
     plausible = {
         "dealer": seat, "maker": seat, "partner": st.one_of(seat, st.none()), "renege": seat,
-        "void": st.booleans(), "forced": st.booleans(), "alone": st.booleans(),
+        "void": st.booleans(), "joker_in_widow": st.booleans(), "forced": st.booleans(), "alone": st.booleans(),
         "defender_alone": st.booleans(), "sat_out": st.booleans(),
         "bid": st.sampled_from(bids + [0, 1, 7, "pass", "4NT", "little-pepper", "big-pepper"]),
         "trump": st.sampled_from(SUITS + ("NT", "X", "")), "upcard": st.sampled_from(SUITS + CARDS[:4]),

@@ -1,7 +1,7 @@
 """a match carried on from a paper score sheet keeps the marks (hickeys) each side brought with it
 
 Revision ID: 0021
-Revises: 0016
+Revises: 0019
 Create Date: 2026-11-25 21:35:00
 
 One nullable column, added in place (no table rebuild): match.start_marks (the match document's optional
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '0021'
-down_revision = '0016'
+down_revision = '0019'
 branch_labels = None
 depends_on = None
 
