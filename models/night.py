@@ -18,7 +18,7 @@ from models.base import JSONValue, UTCDateTime, utcnow
 from models.match import Match
 from models.player import NAME_MAX
 # The seats and pairs are the referee's (one vocabulary), named here too for the app's many readers.
-from referee.tournament.seats import MATCH_SEAT, PAIR_NAMES, SEAT_NAMES, SEATS  # noqa: F401
+from referee.tournament.seats import PAIR_OF_SEAT
 
 CODE_MAX = 8  # NightTable.code
 STANDINGS_CHANGED = "night_standings_changed"  # the key in ``db.session.info`` of the nights to redraw
@@ -142,7 +142,7 @@ class NightSeat(db.Model):
 
     @property
     def pair(self) -> str | None:
-        return None if self.seat is None else ("NS" if self.seat in "NS" else "EW")
+        return None if self.seat is None else PAIR_OF_SEAT[self.seat]
 
 
 class TableGame(db.Model):

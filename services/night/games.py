@@ -8,7 +8,7 @@ import referee
 from extensions import db
 from models import Match, MatchSeat, Night, NightSeat, Player, TableGame
 from models.base import utcnow
-from models.night import MATCH_SEAT, SEATS
+from referee.tournament.seats import MATCH_SEAT, SEATS
 from referee.tournament.movement import Seat, TableResult
 from referee.tournament.night import ChartState, GamePlan, plan_game
 from services.night import group as night_group, wishes as night_wishes

@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from extensions import db
 from models import AuditEntry, Night
-from models.night import PAIR_NAMES, SEAT_NAMES
+from referee.tournament.seats import PAIR_NAMES, SEAT_NAMES
 from web.nights import access
 from web.nights.screens import bp, screen
 

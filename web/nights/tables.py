@@ -23,7 +23,7 @@ from extensions import db, htmx
 from forms.night import GameTotalForm, SubmitForm
 from models import Match, Night, NightTable, TableGame
 from models.base import utcnow
-from models.night import PAIR_NAMES, SEAT_NAMES, SEATS
+from referee.tournament.seats import PAIR_NAMES, SEAT_NAMES, SEATS
 from referee.tournament.night import TIE_RULE
 from web.matches import go, live_context
 from services.night import bell as night_bell, games as night_games, queries as night_queries
