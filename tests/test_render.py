@@ -55,3 +55,24 @@ def test_the_guard_fails_a_lazy_load_while_rendering(app, client):
         match.players  # the same load in the view is allowed
         assert render_template_string("{{ m.players|join(', ') }}", m=match) == "Ann, Bob, Cy, Di"
         db.session.remove()
+
+
+def test_one_clock_and_one_minus_for_every_screen(app):
+    """The bell's time on the dashboard and the audit trail's times are one filter in the venue's zone
+    (NIGHT_TIMEZONE), and a score change carries a real minus (U+2212)."""
+    from datetime import datetime, timezone
+
+    from web.nights.audit_trail import clock as trail_clock
+    from web.render import change, clock
+
+    nine_utc = datetime(2026, 1, 15, 21, 5, tzinfo=timezone.utc)
+    with app.app_context():
+        app.config["NIGHT_TIMEZONE"] = "America/Chicago"
+        try:
+            assert clock(nine_utc) == "15:05" and trail_clock is clock
+            assert render_template_string("{{ t|clock }}", t=nine_utc) == "15:05"
+            app.config["NIGHT_TIMEZONE"] = "Nowhere/Such"  # an unknown zone falls back to the server's
+            assert clock(nine_utc) == nine_utc.astimezone().strftime("%H:%M")
+        finally:
+            app.config.pop("NIGHT_TIMEZONE", None)
+        assert render_template_string("{{ -3|signed }} {{ 3|signed }} {{ 0|signed }} {{ -3|score }}") == "−3 +3 ±0 −3"
