@@ -99,7 +99,7 @@ class NightPlayer(db.Model):
     left_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
-    night: Mapped[Night] = relationship(back_populates="players")
+    night: Mapped[Night] = relationship(back_populates="players", lazy="raise_on_sql")  # its night is loaded first
 
     def plays_in(self, game: int) -> bool:
         return self.joined_game <= game and (self.left_after is None or game <= self.left_after)
@@ -117,7 +117,7 @@ class NightTable(db.Model):
     number: Mapped[int] = mapped_column(Integer)
     code: Mapped[str] = mapped_column(String(CODE_MAX), unique=True)
 
-    night: Mapped[Night] = relationship(back_populates="tables")
+    night: Mapped[Night] = relationship(back_populates="tables", lazy="raise_on_sql")  # access.get_table joins it
 
 
 class NightSeat(db.Model):

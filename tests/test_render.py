@@ -57,13 +57,32 @@ def test_the_guard_fails_a_lazy_load_while_rendering(app, client):
         db.session.remove()
 
 
+def test_a_hand_does_not_load_its_match_behind_a_template(app, client):
+    """``Hand.match`` is ``lazy="raise_on_sql"``: a hand is read through its match, which the view loads;
+    a hand met alone cannot fetch its match in a template (or anywhere) without saying so."""
+    from sqlalchemy import select
+    from sqlalchemy.exc import InvalidRequestError
+
+    from extensions import db
+    from models import Hand
+    from tests.app_helpers import add_hand
+
+    slug = create_match(client)
+    assert add_hand(client, slug, maker=1, trump="H", tricks=3).status_code in (200, 303)
+    with app.app_context():
+        hand = db.session.scalars(select(Hand)).one()
+        with pytest.raises(InvalidRequestError, match="raise_on_sql"):
+            hand.match
+        db.session.remove()
+
+
 def test_one_clock_and_one_minus_for_every_screen(app):
     """The bell's time on the dashboard and the audit trail's times are one filter in the venue's zone
     (NIGHT_TIMEZONE), and a score change carries a real minus (U+2212)."""
     from datetime import datetime, timezone
 
     from web.nights.audit_trail import clock as trail_clock
-    from web.render import change, clock
+    from web.render import clock
 
     nine_utc = datetime(2026, 1, 15, 21, 5, tzinfo=timezone.utc)
     with app.app_context():
