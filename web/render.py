@@ -40,14 +40,9 @@ def change(value: int) -> str:
     return signed(value, zero="±0")
 
 
-def score(value: int) -> str:
-    """A score as it is said: a real minus sign for a negative one ("−6", never "-6")."""
-    return with_minus(value)
-
-
 def score_line(values: list[int]) -> str:
     """Running totals read aloud: "42 to −14" for two sides, "6, −6, 4" for more (never "6–-6–4")."""
-    words = [score(v) for v in values]
+    words = [with_minus(v) for v in values]
     return " to ".join(words) if len(words) == 2 else ", ".join(words)
 
 
@@ -70,7 +65,7 @@ def clock(moment: Any) -> str:
 def register_filters(app: Flask) -> None:
     app.add_template_filter(clock, "clock")
     app.add_template_filter(change, "signed")
-    app.add_template_filter(score, "score")
+    app.add_template_filter(with_minus, "score")  # "−6", never "-6"
     app.add_template_filter(score_line, "score_line")
     app.add_template_filter(bid_label, "bid_label")
     app.add_template_global(TRUMP_LABELS, "SUIT_LABELS")
