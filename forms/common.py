@@ -12,10 +12,6 @@ import referee
 
 from models.player import unprintable
 
-SUIT_LABELS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "No trump"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no trump"}
-
-
 def choices(pairs) -> list[SelectChoice]:
     """(value, label) pairs as WTForms choices."""
     return [p if isinstance(p, SelectChoice) else SelectChoice(p[0], p[1]) for p in pairs]

@@ -9,14 +9,14 @@ from wtforms import BooleanField, HiddenField, IntegerField
 from wtforms.validators import InputRequired, NumberRange, Optional, Regexp
 
 from referee.allpass import HOLDER_FORCED, THROWN_IN, AllPass
+from referee.cards import SUITS, TRUMP_LABELS
 
-from forms.common import SUIT_LABELS, Buttons, Toggles, bid_label
+from forms.common import Buttons, Toggles, bid_label
 
 OUTCOMES = [("played", "Played"), ("passed", "All passed"), ("void", "Thrown in")]
 # Hasenpfeffer's all-pass rule (referee.allpass: holder): the joker's holder bids 3, or, with the
 # joker in the widow, the hand is void. Offered under "All passed" for that rule only.
 WIDOW = ("widow", "The joker was in the widow")
-SUITS = ("S", "H", "D", "C")
 
 
 @dataclass(frozen=True)
@@ -208,10 +208,10 @@ def hand_form(table: Table, formdata: Any = None, data: dict[str, Any] | None = 
         attrs["bid"] = Buttons("Bid", choices=[(str(b), bid_label(b)) for b in table.bids],
                                message="Choose one of the bids shown.")
     if "trump" in fields:
-        attrs["trump"] = Buttons("Trump", choices=[(t, SUIT_LABELS.get(t, t)) for t in table.trumps],
+        attrs["trump"] = Buttons("Trump", choices=[(t, TRUMP_LABELS.get(t, t)) for t in table.trumps],
                                  message="Choose a trump suit shown.")
     if "upcard" in fields:
-        attrs["upcard"] = Buttons("Turned card", choices=[(s, SUIT_LABELS[s]) for s in SUITS],
+        attrs["upcard"] = Buttons("Turned card", choices=[(s, TRUMP_LABELS[s]) for s in SUITS],
                                   message="Choose the suit of the turned card.")
     if "alone" in fields:
         attrs["alone"] = BooleanField("Maker alone")

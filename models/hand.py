@@ -68,7 +68,7 @@ class Hand(db.Model):
     loner: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     pepper: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
 
-    match: Mapped["Match"] = relationship(back_populates="hands")
+    match: Mapped["Match"] = relationship(back_populates="hands", lazy="raise_on_sql")  # read through its match
 
     def to_dict(self) -> dict[str, Any]:
         """This hand exactly as a match-document hand."""

@@ -18,7 +18,7 @@ from models.base import JSONValue, UTCDateTime, utcnow
 from models.match import Match
 from models.player import NAME_MAX
 # The seats and pairs are the referee's (one vocabulary), named here too for the app's many readers.
-from referee.tournament.seats import MATCH_SEAT, PAIR_NAMES, SEAT_NAMES, SEATS  # noqa: F401
+from referee.tournament.seats import PAIR_OF_SEAT
 
 CODE_MAX = 8  # NightTable.code
 STANDINGS_CHANGED = "night_standings_changed"  # the key in ``db.session.info`` of the nights to redraw
@@ -99,7 +99,7 @@ class NightPlayer(db.Model):
     left_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
-    night: Mapped[Night] = relationship(back_populates="players")
+    night: Mapped[Night] = relationship(back_populates="players", lazy="raise_on_sql")  # its night is loaded first
 
     def plays_in(self, game: int) -> bool:
         return self.joined_game <= game and (self.left_after is None or game <= self.left_after)
@@ -117,7 +117,7 @@ class NightTable(db.Model):
     number: Mapped[int] = mapped_column(Integer)
     code: Mapped[str] = mapped_column(String(CODE_MAX), unique=True)
 
-    night: Mapped[Night] = relationship(back_populates="tables")
+    night: Mapped[Night] = relationship(back_populates="tables", lazy="raise_on_sql")  # access.get_table joins it
 
 
 class NightSeat(db.Model):
@@ -142,7 +142,7 @@ class NightSeat(db.Model):
 
     @property
     def pair(self) -> str | None:
-        return None if self.seat is None else ("NS" if self.seat in "NS" else "EW")
+        return None if self.seat is None else PAIR_OF_SEAT[self.seat]
 
 
 class TableGame(db.Model):

@@ -31,6 +31,9 @@ RANK_NAMES = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 JOKER = "JK"
 NO_TRUMP = "NT"
 TRUMPS = ("S", "H", "D", "C", NO_TRUMP)
+# The one vocabulary of suits and trumps on every screen: a trump button's label, a trump in words.
+TRUMP_LABELS = {**SUIT_SYMBOLS, NO_TRUMP: "No trump"}
+TRUMP_NAMES = {**SUIT_NAMES, NO_TRUMP: "no trump"}
 
 
 @dataclass(frozen=True)
@@ -96,7 +99,7 @@ def parse_trump(value: object, allowed: tuple[str, ...] = TRUMPS, *, field: str 
 
 
 def suit_name(suit: str) -> str:
-    return "no trump" if suit == NO_TRUMP else SUIT_NAMES[suit]
+    return TRUMP_NAMES[suit]
 
 
 def card_label(card: str) -> str:

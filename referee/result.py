@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.documented import DocumentedEnum
+from referee.numbers import signed
 
 
 class RuleSection(DocumentedEnum):
@@ -184,7 +185,7 @@ class HandResult:
 
     def describe(self, sides: list[str] | tuple[str, ...]) -> str:
         """One line for the hand, e.g. "Ann & Cy +2 (march)"."""
-        parts = [f"{sides[i]} {_signed(d)}" for i, d in enumerate(self.deltas) if d] or ["No score"]
+        parts = [f"{sides[i]} {signed(d)}" for i, d in enumerate(self.deltas) if d] or ["No score"]
         words = ", ".join(event.words for event in self.events)
         return ", ".join(parts) + (f" ({words})" if words else "")
 
@@ -256,7 +257,3 @@ class MatchResult:
         if self.marks is not None:
             out["marks"] = list(self.marks)
         return out
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else f"−{-value}"

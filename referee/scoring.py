@@ -5,15 +5,12 @@ from typing import Callable
 
 from referee.errors import RefereeError
 from referee.hand import HandEntry, require_maker, team_tricks
+from referee.numbers import signed
 from referee.table import Outcome, Table
 
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
 
 
 def check_stuck_dealer(hand: HandEntry, rules: dict, game: str) -> list[str]:

@@ -27,8 +27,9 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from referee.tournament.movement import SEATS, TableResult, advance_winners
-from referee.tournament.night import PARTNER_SEAT, GamePlan, chart_for, plan_game, repeat_partners
+from referee.tournament.movement import TableResult, advance_winners
+from referee.tournament.night import GamePlan, chart_for, plan_game, repeat_partners
+from referee.tournament.seats import PARTNER_SEAT, SEATS
 
 P = Hashable
 

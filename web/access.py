@@ -10,7 +10,7 @@ grant with ``GroupLocked``: a 403 page that asks for the code.
 A match: its address (``/matches/<slug>``, random) is the scorer's link. The phone that started a
 match, or opened its scorer's link, keeps the match's id in the session too, and only such a phone (or,
 for a group's match, a member) may change it; a night's table game is written by its table's phones
-(``web.nights.access.may_write_match``). The read-only link (``/watch/<watch_slug>``) shows the score
+(``web.table_phones.may_write_match``). The read-only link (``/watch/<watch_slug>``) shows the score
 and grants nothing but a place on this phone's home page. An old numeric link (``/matches/<id>``) leads
 only the phones that had the match to its new address; anyone else gets the plain 404 of a missing match.
 """
@@ -151,23 +151,3 @@ def may_score(match) -> bool:
     """Whether this phone may change an ordinary (not a night's) match: it started it or opened its
     scorer's link, or the match is its group's."""
     return match.id in scored_here() or (match.group_id is not None and has_access(match.group_id))
-
-
-def had_match(match) -> bool:
-    """Whether this phone had ``match`` before (scored or watched it, a member of its group, or a phone
-    of the night's table that played it): only such a phone is led from an old numeric link."""
-    if may_score(match) or match.id in watched_here():
-        return True
-    from web.nights.access import holds_match_table  # the nights' own grants
-
-    return holds_match_table(match)
-
-
-def check_match(match) -> None:
-    """The one guard for a match's own pages: a group match needs the group's code, or (a group night's
-    table game) the phone of the table that plays it."""
-    if match.group_id is not None and not has_access(match.group_id):
-        from web.nights.access import holds_match_table  # the nights' own grants
-
-        if not holds_match_table(match):
-            raise GroupLocked()

@@ -8,6 +8,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from referee.numbers import with_minus
+
 
 @dataclass
 class Series:
@@ -36,10 +38,6 @@ class Chart:
     description: str = ""
     x_label: str = "hand"
     y_label: str = "Score"
-
-
-def _number(value: int) -> str:
-    return f"−{-value}" if value < 0 else str(value)
 
 
 def nice_step(span: float, most: int) -> int:
@@ -79,7 +77,7 @@ def progression(sides: list[str], start: list[int], totals: list[list[int]], goa
 
     x_step = nice_step(n, 6)
     chart.x_ticks = [(x(i), str(i)) for i in range(0, len(columns), x_step)]
-    chart.y_ticks = [(y(v), _number(v)) for v in range(low, high + 1, step)]
+    chart.y_ticks = [(y(v), with_minus(v)) for v in range(low, high + 1, step)]
     if low < 0 < high:
         chart.zero = y(0)
     if goal is not None:
@@ -137,7 +135,7 @@ def over_time(labels: list[str], series: list[list[tuple[int, float]]], x_label:
         return round(bottom - (bottom - top) * (v - low) / (high - low), 1)
 
     chart.x_ticks = [(x(i), str(i)) for i in range(1, last_x + 1, nice_step(last_x, 6))]
-    chart.y_ticks = [(y(v), _number(v)) for v in range(low, high + 1, step)]
+    chart.y_ticks = [(y(v), with_minus(v)) for v in range(low, high + 1, step)]
     if low < 0 < high:
         chart.zero = y(0)
     for index, (label, points) in enumerate(zip(labels, series)):

@@ -14,12 +14,13 @@ from flask import Blueprint, abort, request, url_for
 
 import referee
 from referee import RefereeError
+from referee.cards import TRUMP_LABELS
 
 from forms.disputes import SKIP, JudgeForm, RankingForm, RenegeForm
 from web import scoring
 from web.matches import get_match
 from web.render import render_page
-from web.rules_pages import (TRUMP_LABELS, card_label, card_view, deck_choices, deck_rows, flag_rule, rules_context,
+from web.rules_pages import (card_label, card_view, deck_choices, deck_rows, flag_rule, rules_context,
                              trump_words, variant_groups)
 
 bp = Blueprint("disputes", __name__)

@@ -19,14 +19,16 @@ from sqlalchemy.exc import InternalError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import selectinload
 
 from extensions import db
-from forms.common import SUIT_NAMES, bid_label
+from forms.common import bid_label
 from models import Match, MatchSeat
 from models.match import parse_played
 from referee import MatchResult
+from referee.cards import TRUMP_NAMES
 from referee.jsonin import UnreadableJSON, loads
 from services import new_matches
 from web import scoring
 from web.scoring import RefereeError
+from web.spreadsheets import spreadsheet_safe
 
 # One import is one request, and one worker is busy for all of it: these keep it to a few seconds
 # (150,000 hands in a 16 MB file once took 57 s; each match costs about 10 ms and each hand 1.5 ms
@@ -54,18 +56,11 @@ def export_jsonl(group_id: int) -> Iterator[str]:
 
 
 # -- CSV ------------------------------------------------------------------------------------
-def _cell(value: Any) -> Any:
-    """A cell a spreadsheet will not run as a formula (names are whatever players typed)."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
-
-
 def _csv(rows: list[list[Any]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     for row in rows:
-        writer.writerow([_cell(v) for v in row])
+        writer.writerow([spreadsheet_safe(v) for v in row])
     return out.getvalue()
 
 
@@ -125,7 +120,7 @@ def hand_rows(match: Match, result: MatchResult) -> list[dict[str, Any]]:
             "dealer": names[scored.dealer],
             "maker": names[data["maker"]] if data.get("maker") is not None else "",
             "bid": bid_label(data["bid"]) if data.get("bid") is not None else "",
-            "trump": SUIT_NAMES.get(data.get("trump") or "", ""),
+            "trump": TRUMP_NAMES.get(data.get("trump") or "", ""),
             "trump_code": data.get("trump") or "",
             "alone": bool(data.get("alone")),
             "defender_alone": bool(data.get("defender_alone")),

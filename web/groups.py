@@ -41,7 +41,7 @@ PAGE_SIZE = 25
 
 @bp.app_template_filter("day")
 def day(value) -> str:
-    """A date (or a moment's UTC date), "Thu 6 Mar 2025"."""
+    """A date, "Thu 6 Mar 2025" (a match's is its evening: ``evening_day``)."""
     return f"{value:%a} {value.day} {value:%b %Y}"
 
 
@@ -242,8 +242,9 @@ def match_record(group_id: int, match_slug: str):
 
 
 # -- tidying the history: delete (and undo), move out, abandon; replace the codes ----------------
-def _day_words(match: Match) -> str:
-    return f"{variant_label(match.variant)} of {day(match.created_at)}"
+def _day_words(match: Match, group: Group) -> str:
+    """"Euchre of Thu 6 Mar 2025": the evening the match belongs to, as its own page shows it."""
+    return f"{variant_label(match.variant)} of {day(evening_day(match.created_at, group))}"
 
 
 def _ask_first(group: Group, match: Match | None, question: str, explain: str, button: str):
@@ -258,10 +259,10 @@ def delete_match(group_id: int, match_slug: str):
     group = require_member(group_id)
     match = _group_match(group, match_slug)
     if request.method == "GET":
-        return _ask_first(group, match, f"Delete the {_day_words(match)}?",
+        return _ask_first(group, match, f"Delete the {_day_words(match, group)}?",
                           "It leaves the history and every stat. You can bring it back from the group's page or "
                           "its Data tab for a week.", "Delete the match")
-    words = _day_words(match)
+    words = _day_words(match, group)
     removed = group_admin.remove(group, match)
     group_admin.notify(f"Deleted the {words}.", undo=removed.id)
     return go(url_for("groups.show", group_id=group.id))
@@ -274,7 +275,7 @@ def restore_match(group_id: int, removed_id: int):
     if removed is None:
         abort(404)
     match = group_admin.restore(group, removed)
-    group_admin.notify(f"The {_day_words(match)} is back.")
+    group_admin.notify(f"The {_day_words(match, group)} is back.")
     return go(url_for("groups.show", group_id=group.id))
 
 
@@ -283,10 +284,10 @@ def move_out(group_id: int, match_slug: str):
     group = require_member(group_id)
     match = _group_match(group, match_slug)
     if request.method == "GET":
-        return _ask_first(group, match, f"Move the {_day_words(match)} out of {group.name}?",
+        return _ask_first(group, match, f"Move the {_day_words(match, group)} out of {group.name}?",
                           "The match is kept, as a match of its own, but it leaves this group's history and stats. "
                           "Only phones that already had it can open it.", "Move it out")
-    words = _day_words(match)
+    words = _day_words(match, group)
     group_admin.move_out(match)
     group_admin.notify(f"Moved the {words} out of the group.")
     return go(url_for("groups.show", group_id=group.id))
@@ -299,7 +300,7 @@ def abandon(group_id: int, match_slug: str):
     if match.status != "active":
         abort(404)
     group_admin.abandon(match)
-    group_admin.notify(f"The {_day_words(match)} is marked abandoned: it no longer counts in the stats.")
+    group_admin.notify(f"The {_day_words(match, group)} is marked abandoned: it no longer counts in the stats.")
     return go(url_for("groups.show", group_id=group.id))
 
 

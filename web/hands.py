@@ -21,7 +21,7 @@ from web import scoring
 from web.converters import as_id
 from web.live import NOTHING_TO_REDO, entry_form, forget_undone, live_context, preview_of, remember_undone, undone_hand
 from web.matches import get_match, go
-from web.nights.access import may_write_match
+from web.table_phones import may_write_match
 from web.render import render_page
 from web.scoring import RefereeError
 

@@ -15,14 +15,29 @@ from forms.common import humanize
 from models import Hand, Match, Player
 from services import new_matches
 from web import scoring
-from web.access import (NOT_THE_SCORER, check_match, grant_scorer, granted, had_match, may_score, require_member,
-                         scored_here)
+from web.access import (NOT_THE_SCORER, GroupLocked, grant_scorer, granted, has_access, may_score, require_member,
+                         scored_here, watched_here)
 from web.converters import as_id
 from web.live import live_context
+from web.table_phones import holds_match_table  # a night's or a team event's own grants
 from web.render import render_page
 from web.scoring import RefereeError
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
+
+
+def had_match(match: Match) -> bool:
+    """Whether this phone had ``match`` before (scored or watched it, a member of its group, or a phone
+    of the night's table that played it): only such a phone is led from an old numeric link."""
+    return may_score(match) or match.id in watched_here() or holds_match_table(match)
+
+
+def check_match(match: Match) -> None:
+    """The one guard for a match's own pages: a group match needs the group's code, or (a group night's
+    table game) the phone of the table that plays it. Here, not in ``web.access``, because it asks the
+    nights' grants too, and ``web.nights.access`` builds on ``web.access``."""
+    if match.group_id is not None and not has_access(match.group_id) and not holds_match_table(match):
+        raise GroupLocked()
 
 
 def get_match(match_slug: str) -> Match:

@@ -9,12 +9,15 @@ loads everything the template shows: no SQL runs while a template renders (tests
 from __future__ import annotations
 
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from flask import Flask, render_template
+from flask import Flask, current_app, render_template
 from jinja2_fragments.flask import render_block
 
 from extensions import htmx
-from forms.common import SUIT_LABELS, SUIT_NAMES, bid_label
+from forms.common import bid_label
+from referee.cards import TRUMP_LABELS, TRUMP_NAMES
+from referee.numbers import signed, with_minus
 
 FRAGMENT = "content"
 
@@ -32,34 +35,41 @@ def render_page(template: str, status: int = 200, headers: dict | None = None, *
     return body, status, headers or {}
 
 
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
-
-
-def score(value: int) -> str:
-    """A score as it is said: a real minus sign for a negative one ("−6", never "-6")."""
-    return f"−{-value}" if value < 0 else str(value)
+def change(value: int) -> str:
+    """A change of score on screen: "+3", "−2" (a real minus), "±0"."""
+    return signed(value, zero="±0")
 
 
 def score_line(values: list[int]) -> str:
     """Running totals read aloud: "42 to −14" for two sides, "6, −6, 4" for more (never "6–-6–4")."""
-    words = [score(v) for v in values]
+    words = [with_minus(v) for v in values]
     return " to ".join(words) if len(words) == 2 else ", ".join(words)
 
 
+def venue_zone() -> ZoneInfo | None:
+    """Where the nights and events are played: ``NIGHT_TIMEZONE`` (e.g. "America/Chicago") when it is set
+    and known, else None, the server's own zone (it runs at the venue). A group's evenings are counted in
+    the group's own zone instead (web/evenings.py)."""
+    name = current_app.config.get("NIGHT_TIMEZONE")
+    try:
+        return ZoneInfo(name) if name else None
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+
+
 def clock(moment: Any) -> str:
-    """A timestamp as the venue's local time of day, e.g. "21:05" (the server runs at the venue)."""
-    return moment.astimezone().strftime("%H:%M") if moment else ""
+    """A timestamp as the venue's time of day, e.g. "21:05": the one clock of every screen."""
+    return moment.astimezone(venue_zone()).strftime("%H:%M") if moment else ""
 
 
 def register_filters(app: Flask) -> None:
     app.add_template_filter(clock, "clock")
-    app.add_template_filter(signed, "signed")
-    app.add_template_filter(score, "score")
+    app.add_template_filter(change, "signed")
+    app.add_template_filter(with_minus, "score")  # "−6", never "-6"
     app.add_template_filter(score_line, "score_line")
     app.add_template_filter(bid_label, "bid_label")
-    app.add_template_global(SUIT_LABELS, "SUIT_LABELS")
-    app.add_template_global(SUIT_NAMES, "SUIT_NAMES")
+    app.add_template_global(TRUMP_LABELS, "SUIT_LABELS")
+    app.add_template_global(TRUMP_NAMES, "SUIT_NAMES")
 
 
 def night_page(fragment: str, status: int = 200, headers: dict | None = None, **context: Any):

@@ -14,25 +14,20 @@ from functools import lru_cache
 from typing import Any
 
 import referee
-from referee import RefereeError, RuleSection, get_variant, rule_section
+from referee import RefereeError, RuleSection, cards, get_variant, rule_section
+from referee.cards import ALL_RANKS, JOKER, SUIT_SYMBOLS, SUITS, TRUMP_LABELS, TRUMP_NAMES
 
 from forms.common import normalise_card, option_of, rules_for_deck, variant_groups  # noqa: F401  (shown here too)
 
 # -- cards, for people and screen readers -----------------------------------------------------
-SUIT_ORDER = "SHDC"
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no trump"}
-RANK_NAMES = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
-TRUMP_LABELS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "No trump"}
-JOKER = "JK"
 
 
 def is_card_code(code: str) -> bool:
-    return code == JOKER or (len(code) == 2 and code[0] in "23456789TJQKA" and code[1] in SUIT_ORDER)
+    return code == JOKER or (len(code) == 2 and code[0] in ALL_RANKS and code[1] in SUITS)
 
 
 def trump_words(trump: str | None) -> str:
-    return SUIT_NAMES.get(trump or "", "")
+    return TRUMP_NAMES.get(trump or "", "")
 
 
 def card_label(code: str) -> str:
@@ -41,7 +36,7 @@ def card_label(code: str) -> str:
         return "Joker"
     if not is_card_code(code):
         return code
-    return ("10" if code[0] == "T" else code[0]) + SUIT_SYMBOLS[code[1]]
+    return cards.card_label(code)
 
 
 def card_name(code: str) -> str:
@@ -50,7 +45,7 @@ def card_name(code: str) -> str:
         return "joker"
     if not is_card_code(code):
         return code
-    return f"{RANK_NAMES.get(code[0], code[0])} of {SUIT_NAMES[code[1]]}"
+    return cards.card_name(code)
 
 
 @dataclass(frozen=True)
@@ -80,8 +75,8 @@ def card_view(code: str, roles: dict[str, str] | None = None) -> CardView:
 
 def deck_rows(deck: Any) -> list[tuple[str, list[str]]]:
     """The deck's distinct cards in rows per suit, high to low, then the joker: the tap grid."""
-    ranks = sorted(set(deck.ranks), key="23456789TJQKA".index, reverse=True)
-    rows = [(suit, [rank + suit for rank in ranks]) for suit in SUIT_ORDER]
+    ranks = sorted(set(deck.ranks), key=ALL_RANKS.index, reverse=True)
+    rows = [(suit, [rank + suit for rank in ranks]) for suit in SUITS]
     if deck.joker:
         rows.append(("JK", [JOKER]))
     return rows
@@ -488,7 +483,7 @@ def follow_example(variant: Any) -> dict | None:
         answer = referee.explain_legal(variant.key, trump, led, hand)
     except RefereeError:
         return None
-    return {"trump": SUIT_NAMES[trump], "led": card_label(led), "hand": [card_label(c) for c in hand],
+    return {"trump": TRUMP_NAMES[trump], "led": card_label(led), "hand": [card_label(c) for c in hand],
             "reason": answer.reason}
 
 
@@ -509,7 +504,7 @@ def rules_context(variant: Any) -> dict[str, Any]:
         "seats": [(n, seat_words(variant, n), variant.deck_for({}, n), variant.tricks_for(n)) for n in counts],
         "deck_options": deck_choices(variant),
         "ladders": bid_ladders(variant),
-        "trumps": [(t, TRUMP_LABELS[t], SUIT_NAMES[t]) for t in variant.trumps],
+        "trumps": [(t, TRUMP_LABELS[t], TRUMP_NAMES[t]) for t in variant.trumps],
         "sheet": score_sheet_fields(variant, variant.default_players),
         "deal": deal_rule(variant),
         "forced": forced_rules(variant),

@@ -29,7 +29,7 @@ def plan_chart(game: int, roster: tuple[P, ...], previous: GamePlan | None, coun
     """
     state = previous.chart if previous is not None else None
     notes: list[str] = []
-    if state is None or set(state.roster) != set(roster) or not state.covers(game):
+    if state is None or not state.still_seats(roster, game):
         arrivals, leavers = roster_changes(roster, previous)
         remaining = total_games - game + 1
         chart = chart_for(len(roster), remaining)

@@ -2,7 +2,7 @@
 chart movement is used (:class:`ChartState`), and the words the plans' notes share."""
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from referee.tournament.movement import Seat
@@ -25,6 +25,17 @@ class ChartState:
 
     def covers(self, game: int) -> bool:
         return 0 <= self.round_of(game) < self.games
+
+    def still_seats(self, roster: Iterable[P], game: int) -> bool:
+        """Whether this chart seats ``game`` for ``roster``: the same players, and a game within its span.
+        Otherwise the chart movement draws a new chart for the remaining games
+        (:func:`referee.tournament.charts.plan_chart`)."""
+        return set(self.roster) == set(roster) and self.covers(game)
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> ChartState:
+        """The chart as stored: ``{"roster": [...], "first_game": 1, "games": 10}``."""
+        return cls(tuple(data["roster"]), int(data["first_game"]), int(data["games"]))
 
 
 @dataclass(frozen=True)
@@ -76,8 +87,7 @@ class GamePlan:
             seating={p: Seat(int(t), str(s)) for p, t, s in data["seating"]},
             sit_outs=tuple(data["sit_outs"]),
             since={p: int(g) for p, g in data["since"]},
-            chart=None if chart is None else ChartState(tuple(chart["roster"]), int(chart["first_game"]),
-                                                        int(chart["games"])),
+            chart=None if chart is None else ChartState.from_json(chart),
             notes=tuple(data.get("notes", ())),
         )
 

@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from referee.tournament.movement import SEATS, Seat
+from referee.tournament.movement import Seat
+from referee.tournament.seats import PARTNER_SEAT, SEAT_NAMES, SEATS
 
 P = Hashable
-PARTNER_SEAT = {"N": "S", "S": "N", "E": "W", "W": "E"}
 COUPLE_CHOICES = ("apart", "together")
 # Exchanges are weighed by what they disturb: a repeat partnership from last game costs more than a
 # move to another table, which costs more than a change of seat at the same table.
@@ -332,8 +332,7 @@ def _two_step(board: _Board, i: int) -> list[tuple[P, P]]:
 
 
 def _seat_words(seat: Seat) -> str:
-    names = {"N": "North", "E": "East", "S": "South", "W": "West"}
-    return f"{names[seat.seat]} at table {seat.table}"
+    return f"{SEAT_NAMES[seat.seat]} at table {seat.table}"
 
 
 def _renumber_for_stays(seating: dict[P, Seat], wishes: Wishes) -> tuple[dict[P, Seat], bool]:

@@ -11,8 +11,9 @@ from referee.bids import numbers, peppers
 from referee.cards import EUCHRE_24
 from referee.errors import RefereeError
 from referee.hand import HandEntry, PARTIAL_AUCTION, require_bid, require_maker, team_tricks
+from referee.numbers import signed
 from referee.options import target
-from referee.scoring import check_dealer_forced, plural, signed
+from referee.scoring import check_dealer_forced, plural
 from referee.table import GameState, Outcome, Table
 from referee.variant import Variant
 

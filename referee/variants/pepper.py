@@ -12,8 +12,9 @@ from referee.bids import BIG_PEPPER, LITTLE_PEPPER, numbers, peppers
 from referee.cards import EUCHRE_24
 from referee.errors import RefereeError
 from referee.hand import HandEntry, PARTIAL_AUCTION, require_bid, require_maker, seat_tricks, team_tricks
+from referee.numbers import signed
 from referee.options import Option, target
-from referee.scoring import check_dealer_forced, made_or_set, plural, signed
+from referee.scoring import check_dealer_forced, made_or_set, plural
 from referee.table import GameState, Outcome, Table
 from referee.variant import Variant
 

@@ -8,7 +8,7 @@ import referee
 from extensions import db
 from models import Match, MatchSeat, Night, NightSeat, Player, TableGame
 from models.base import utcnow
-from models.night import MATCH_SEAT, SEATS
+from referee.tournament.seats import MATCH_SEAT, SEATS
 from referee.tournament.movement import Seat, TableResult
 from referee.tournament.night import ChartState, GamePlan, plan_game
 from services.night import group as night_group, wishes as night_wishes
@@ -29,10 +29,7 @@ def _previous_plan(night: Night, game: int) -> GamePlan | None:
     seating = {r.player_id: Seat(r.table, r.seat) for r in rows if r.table is not None}
     since = {r.player_id: r.since for r in rows if r.table is not None}
     sit_outs = tuple(r.player_id for r in rows if r.table is None)
-    chart = None
-    if night.chart_state:
-        state = night.chart_state
-        chart = ChartState(tuple(state["roster"]), state["first_game"], state["games"])
+    chart = ChartState.from_json(night.chart_state) if night.chart_state else None
     return GamePlan(game=game, seating=seating, sit_outs=sit_outs, since=since, chart=chart)
 
 

@@ -9,7 +9,7 @@ from werkzeug.security import generate_password_hash
 
 from extensions import db
 from models import Match, MatchSeat, Night, NightPlayer, NightScreen, NightSeat, Player, TableGame
-from models.night import MATCH_SEAT
+from referee.tournament.seats import MATCH_SEAT
 from services.night.audit import audit
 from services.night.errors import NightError
 from services.night.queries import next_playable_game, roster

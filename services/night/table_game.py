@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from models import Night, TableGame
-from models.night import PAIR_NAMES
+from referee.tournament.seats import PAIR_NAMES
 from services import table_game as machine
 from services.night import group as night_group
 from services.night.audit import audit

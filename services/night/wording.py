@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from models import NightSeat
-from models.night import SEAT_NAMES
+from referee.tournament.seats import SEAT_NAMES
 
 
 def seat_label(seat: NightSeat | None) -> str:

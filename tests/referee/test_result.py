@@ -132,3 +132,10 @@ def test_a_refusal_carries_where_and_which_rule():
     with pytest.raises(RefereeError) as bad:
         score_match(match("euchre", [{"maker": 9, "tricks": 3}]))
     assert bad.value.hand == 0 and bad.value.field == "maker" and bad.value.section is None
+
+
+def test_a_negative_score_in_a_note_has_a_real_minus():
+    """A note is read on the match page: a set bid of 1 ([002] Bid Euchre, Rating: -6) reads "−6" (U+2212),
+    as every number on screen does (referee/numbers.py), never the hyphen "-6"."""
+    notes = " ".join(score_match(match("bid-euchre", [{"maker": 0, "bid": 1, "tricks": 0}])).hands[0].notes)
+    assert "\u22126" in notes and "-6" not in notes

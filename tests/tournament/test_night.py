@@ -247,6 +247,16 @@ def test_the_chart_continues_while_the_roster_is_unchanged_and_follows_rotation_
     assert g2.notes == ("Sitting out: " + str(g2.sit_outs[0]) + ".",)
 
 
+def test_a_chart_still_seats_the_same_players_within_its_games_only():
+    """The one test of whether a stored chart still applies, which the chart screen asks too."""
+    chart = ChartState((3, 1, 2, 4), first_game=2, games=3)
+    assert chart.still_seats([1, 2, 3, 4], 2) and chart.still_seats([4, 3, 2, 1], 4)
+    assert not chart.still_seats([1, 2, 3, 4], 5)  # past its last game
+    assert not chart.still_seats([1, 2, 3, 4], 1)  # before its first
+    assert not chart.still_seats([1, 2, 3, 5], 3) and not chart.still_seats([1, 2, 3, 4, 5], 3)  # a new roster
+    assert ChartState.from_json({"roster": [3, 1, 2, 4], "first_game": "2", "games": 3}) == chart
+
+
 def test_a_roster_change_rebuilds_the_chart_for_the_remaining_games():
     roster = list(range(12))
     g1 = plan_game("chart", 1, roster, total_games=10, seed="c")

@@ -2,18 +2,16 @@
 readable words. A route of ``screens.bp``."""
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from flask import current_app
 from sqlalchemy import select
 
 from extensions import db
 from models import AuditEntry, Night
-from models.night import PAIR_NAMES, SEAT_NAMES
+from referee.tournament.seats import PAIR_NAMES, SEAT_NAMES
 from web.nights import access
 from web.nights.screens import bp, screen
+from web.render import clock
 
 ACTIONS = {"created": "Set up", "check-in": "Check-in", "leave": "Left", "return": "Came back",
            "game-start": "Game started", "finished": "Night over", "bell": "Bell", "submit": "Result sent",
@@ -22,18 +20,6 @@ ACTIONS = {"created": "Set up", "check-in": "Check-in", "leave": "Left", "return
            "pin-reset": "PIN changed"}
 VALUE_LABELS = {"ns": "N–S", "ew": "E–W", "winner": "winner", "loners": "loners", "status": "status"}
 STATUS_WORDS = {"playing": "playing", "submitted": "sent, waiting for the other pair", "done": "done"}
-
-
-def local_time(at: datetime | None) -> str:
-    """hh:mm in the night's time zone (``NIGHT_TIMEZONE``, e.g. "America/Chicago"; else the server's)."""
-    if at is None:
-        return ""
-    zone = current_app.config.get("NIGHT_TIMEZONE")
-    try:
-        local = at.astimezone(ZoneInfo(zone)) if zone else at.astimezone()
-    except (ZoneInfoNotFoundError, ValueError):
-        local = at.astimezone()
-    return local.strftime("%H:%M")
 
 
 def _word(key: str, value: Any) -> str:
@@ -87,7 +73,7 @@ def change_words(old: Any, new: Any) -> list[str]:
 def audit_context(night: Night) -> dict[str, Any]:
     rows = db.session.scalars(select(AuditEntry).where(AuditEntry.night_id == night.id)
                               .order_by(AuditEntry.at.desc(), AuditEntry.id.desc())).all()
-    entries = [{"time": local_time(e.at), "iso": e.at.isoformat() if e.at else "", "actor": e.actor,
+    entries = [{"time": clock(e.at), "iso": e.at.isoformat() if e.at else "", "actor": e.actor,
                 "action": ACTIONS.get(e.action, e.action), "detail": e.detail, "changes": change_words(e.old, e.new)}
                for e in rows]
     return {"night": night, "entries": entries}

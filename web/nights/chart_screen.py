@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from extensions import db
 from models import Night, NightSeat
-from referee.tournament.night import chart_for
+from referee.tournament.night import ChartState, chart_for
 from referee.tournament.rotation import grade_schedule
 from referee.tournament.wishes import chart_cost, repaired_games
 from services.night import queries as night_queries, wishes as night_wishes
@@ -34,11 +34,11 @@ def chart_context(night: Night) -> dict[str, Any]:
                               f"{'is' if len(roster) == 1 else 'are'} checked in for game {first}.")
         return context
     names = {p.id: p.name for p in roster}
-    state = night.chart_state
-    in_use = bool(night.movement == "chart" and state and set(state.get("roster", [])) == set(names)
-                  and state["first_game"] + state["games"] > first)
+    state = ChartState.from_json(night.chart_state) if night.chart_state else None
+    # The chart the night plays, if the referee would seat the next game from it (same roster, in its span).
+    in_use = night.movement == "chart" and state is not None and state.still_seats(names, first)
     if in_use:
-        order, start, games = list(state["roster"]), int(state["first_game"]), int(state["games"])
+        order, start, games = list(state.roster), state.first_game, state.games
     else:
         order, start, games = [p.id for p in roster], first, night.games - first + 1
     chart = chart_for(len(order), games)

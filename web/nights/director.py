@@ -12,7 +12,7 @@ from sqlalchemy.orm import joinedload, selectinload
 from extensions import db, htmx
 from forms.night import CheckInForm, CorrectionForm, GamesForm, PinForm, RenameForm, night_setup_form
 from models import Match, Night, NightPlayer, TableGame
-from models.night import PAIR_NAMES, SEATS
+from referee.tournament.seats import PAIR_NAMES, SEATS
 from referee.tournament.night import TIE_RULE
 from web import scoring
 from web.matches import go

@@ -19,7 +19,7 @@ from sqlalchemy import select
 
 from extensions import db, htmx
 from models import Night, NightPlayer
-from models.night import SEAT_NAMES
+from referee.tournament.seats import SEAT_NAMES
 from referee.tournament.prizes import standings
 from web.nights import access
 from web.nights.pulse import poll_answer, poll_seconds

@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from extensions import db
 from models import Night, NightTable
-from models.night import PAIR_NAMES, SEAT_NAMES
+from referee.tournament.seats import PAIR_NAMES, SEAT_NAMES
 from web.nights import access
 from web.nights.player_page import player_token
 from web.nights.screens import bp, screen, standings_context

@@ -3,24 +3,13 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Any
-
 from flask import Response
 
 from models import Night
 from web.nights import access
 from web.nights.screens import bp, standing_rows
 from web.nights.standings import load_sheet
-
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def spreadsheet_safe(value: Any) -> Any:
-    """Text a spreadsheet would run as a formula (= + - @, or a tab or return first) gets a ' first."""
-    if isinstance(value, str) and value.startswith(FORMULA_START):
-        return "'" + value
-    return value
-
+from web.spreadsheets import spreadsheet_safe
 
 def results_csv_text(night: Night) -> str:
     sheet = load_sheet(night)

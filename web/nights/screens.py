@@ -19,9 +19,10 @@ from sqlalchemy import select
 
 from extensions import db
 from models import Night, NightPlayer, NightSeat
-from models.night import SEAT_NAMES, STANDINGS_CHANGED
+from models.night import STANDINGS_CHANGED
 from referee.tournament import prizes as referee_prizes
 from referee.tournament.prizes import Tally
+from referee.tournament.seats import SEAT_NAMES
 from services.night.prizes import night_prizes
 from referee.tournament.night import TIE_RULE
 from services.night import bell as night_bell

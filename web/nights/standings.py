@@ -21,6 +21,7 @@ from extensions import db
 from models import Night, NightPlayer, NightSeat, TableGame
 from referee.tournament.night import sit_out_points
 from referee.tournament.prizes import Tally
+from referee.tournament.seats import PAIR_OF_SEAT
 
 PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 OPPONENTS = {"N": ("E", "W"), "S": ("E", "W"), "E": ("N", "S"), "W": ("N", "S")}
@@ -155,7 +156,7 @@ def _fill_cells(sheet: Sheet) -> None:
             loners = (row.loners or {}) if done else {}
             at_names = {seat: names[pid] for seat, pid in at.items() if pid in names}
             for seat, pid in at.items():
-                pair = "NS" if seat in ("N", "S") else "EW"
+                pair = PAIR_OF_SEAT[seat]
                 if done:
                     points = row.ns_points if pair == "NS" else row.ew_points
                     game_points.append(points)

@@ -2,7 +2,7 @@
 (the same hand form as any match), the bell, and sending and confirming the game's result.
 
 Opening the page lets this phone write this table's current game, and nothing else
-(``access.may_write_match``). Every code in a URL is looked up through ``access.find_table``, which
+(``web.table_phones.may_write_match``). Every code in a URL is looked up through ``access.find_table``, which
 counts a stranger's guesses. The status region polls cheaply (``pulse``) so the bell reaches every
 table within a few seconds, and the page reloads itself when the next game is seated.
 """
@@ -23,7 +23,7 @@ from extensions import db, htmx
 from forms.night import GameTotalForm, SubmitForm
 from models import Match, Night, NightTable, TableGame
 from models.base import utcnow
-from models.night import PAIR_NAMES, SEAT_NAMES, SEATS
+from referee.tournament.seats import PAIR_NAMES, SEAT_NAMES, SEATS
 from referee.tournament.night import TIE_RULE
 from web.matches import go, live_context
 from services.night import bell as night_bell, games as night_games, queries as night_queries

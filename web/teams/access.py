@@ -1,6 +1,6 @@
 """Who may do what in a team event, as in a night (``web.nights.access``): the director (after the PIN)
 runs the event and has the table codes; a phone that opened a table's page writes only that table's game,
-its result and the hands of its scoresheet (``event_game_refusal``, asked by ``web.nights.access.may_write_match``).
+its result and the hands of its scoresheet (``event_game_refusal``, asked by ``web.table_phones.may_write_match``).
 
 Both grants live in the signed session cookie, under keys of their own (an event's id is not a night's).
 Wrong PINs and table codes are counted per client in the database by the night's ``throttle``.

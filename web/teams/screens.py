@@ -19,8 +19,8 @@ from referee.tournament.teams import TieBreak
 from web.nights.pulse import poll_answer, poll_seconds
 from web.nights.printouts import qr_svg
 from web.nights.projector import cut, rotate_seconds
-from web.nights.results_csv import FORMULA_START
 from web.public_address import public_base, public_url_for
+from web.spreadsheets import spreadsheet_safe
 from services import team_event as service
 from web.teams import access
 from web.teams.director import page
@@ -191,11 +191,6 @@ def _rounds(event: TeamEvent, games: list[EventGame]) -> list[dict[str, Any]]:
         byes.setdefault(bye.round, []).append(bye.team_id)
     return [{"number": n, "games": by_round.get(n, []), "byes": service.teams_named(event, byes.get(n, []))}
             for n in range(1, event.current_round + 1)]
-
-
-def spreadsheet_safe(value: Any) -> Any:
-    """A cell a spreadsheet will not run as a formula (a name starting with "=" and the like)."""
-    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_START) else value
 
 
 @bp.get("/standings.csv")
