@@ -29,6 +29,7 @@ from referee.tournament.bracket import Elimination
 from referee.tournament.teams import ByeScore, Format, GameResult, TeamStanding, TieBreak
 from services import table_game as machine
 from services.errors import StepRefused
+from services.night.setup import new_night_slug  # an address never read as an option by reset-pin
 from services.night.tables import table_code
 
 SIDES = ("home", "away")
@@ -52,7 +53,7 @@ def create_event(*, name: str, day: Any, variant: str, format: str, rounds: int,
     bell timer of each round, or None."""
     rules = dict(rules or {})
     referee_catalog.get_variant(variant).resolve_rules(rules)  # a RefereeError names the rule at fault
-    event = TeamEvent(slug=secrets.token_urlsafe(6), name=name, day=day, variant=variant, rules=rules, format=format,
+    event = TeamEvent(slug=new_night_slug(), name=name, day=day, variant=variant, rules=rules, format=format,
                       rounds=rounds, points_rule=points_rule, bye_win=bye_win, bye_points=bye_points,
                       playoff_size=playoff_size, playoff_elimination=playoff_elimination,
                       playoff_best_of=playoff_best_of, playoff_reset=playoff_reset,

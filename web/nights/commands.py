@@ -19,6 +19,15 @@ def pin_option(_context: click.Context, _param: click.Parameter, value: str | No
     return value
 
 
+def ask_new_pin() -> str:
+    """A new PIN typed twice at the terminal, asked again until it is 4 to 8 digits."""
+    while True:
+        typed = click.prompt("New PIN (4 to 8 digits)", hide_input=True, confirmation_prompt="The same PIN again")
+        if PIN_PATTERN.fullmatch(typed):
+            return typed
+        click.echo("The PIN is 4 to 8 digits.", err=True)
+
+
 @bp.cli.command("reset-pin")
 @click.argument("slug")
 @click.option("--pin", callback=pin_option, help="The new PIN (4 to 8 digits); asked twice when left out.")
@@ -29,12 +38,7 @@ def reset_pin(slug: str, pin: str | None) -> None:
     night = db.session.scalar(db.select(Night).where(Night.slug == slug))
     if night is None:
         raise click.ClickException(f"There is no night {slug!r}. Its address ends in /nights/<slug>.")
-    while pin is None:
-        typed = click.prompt("New PIN (4 to 8 digits)", hide_input=True, confirmation_prompt="The same PIN again")
-        if PIN_PATTERN.fullmatch(typed):
-            pin = typed
-        else:
-            click.echo("The PIN is 4 to 8 digits.", err=True)
+    pin = pin or ask_new_pin()
     access.set_pin(night, pin, actor="the server's command line")
     db.session.commit()
     click.echo(f"New director PIN set for {night.name} on {night.day.isoformat()} (/nights/{night.slug}).")

@@ -7,7 +7,7 @@ import click
 from extensions import db
 from services import team_event as service
 from web.nights import throttle
-from web.nights.commands import PIN_PATTERN, pin_option
+from web.nights.commands import ask_new_pin, pin_option
 from web.teams.access import pin_scope
 from web.teams.director import bp
 
@@ -22,12 +22,7 @@ def reset_pin(slug: str, pin: str | None) -> None:
     event = db.session.scalar(db.select(TeamEvent).where(TeamEvent.slug == slug))
     if event is None:
         raise click.ClickException(f"There is no team event {slug!r}. Its address ends in /events/<slug>.")
-    while pin is None:
-        typed = click.prompt("New PIN (4 to 8 digits)", hide_input=True, confirmation_prompt="The same PIN again")
-        if PIN_PATTERN.fullmatch(typed):
-            pin = typed
-        else:
-            click.echo("The PIN is 4 to 8 digits.", err=True)
+    pin = pin or ask_new_pin()
     service.set_pin(event, pin, actor="the server's command line")
     throttle.clear_everyone(pin_scope(event))  # guesses at the old PIN are forgotten
     db.session.commit()
