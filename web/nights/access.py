@@ -62,6 +62,15 @@ class PinCheck:
     left: int = 0
     wait: timedelta | None = None
 
+    def refusal(self) -> tuple[str, int]:
+        """A wrong PIN's message for the director, and its status: a wait (429) or the tries left (422)."""
+        if self.wait is not None:
+            return f"Too many wrong PINs from this phone. Wait {throttle.wait_words(self.wait)} and try again.", 429
+        if self.left:
+            return (f"That is not the PIN. {self.left} more tr{'y' if self.left == 1 else 'ies'} before a "
+                    "10-minute wait."), 422
+        return "That is not the PIN. Wait 10 minutes before the next try.", 422
+
 
 def try_pin(night: Night, pin: str) -> PinCheck:
     """Check a PIN typed on this client. The attempt is counted before the PIN is checked, so a burst of

@@ -19,7 +19,7 @@ from web.matches import go
 from services.night import bell as night_bell, games as night_games, queries as night_queries
 from services.night import setup as night_setup, table_game, wording as night_wording
 from services.night.errors import NightError
-from web.nights import access, throttle
+from web.nights import access
 from services.night import prizes as night_prizes
 from web.nights.pulse import poll_answer, poll_seconds
 from web.render import night_page
@@ -75,15 +75,8 @@ def login(slug: str):
         if check.ok:
             access.grant_director(night)
             return go(access.safe_next(request.args.get("next"), url_for("nights.dashboard", slug=slug)))
-        if check.wait is not None:
-            form.pin.errors = [f"Too many wrong PINs from this phone. Wait {throttle.wait_words(check.wait)} "
-                               "and try again."]
-            status = 429
-        else:
-            form.pin.errors = [f"That is not the PIN. {check.left} more tr{'y' if check.left == 1 else 'ies'} "
-                               "before a 10-minute wait." if check.left else
-                               "That is not the PIN. Wait 10 minutes before the next try."]
-            status = 422
+        message, status = check.refusal()
+        form.pin.errors = [message]
     elif request.method == "POST":
         status = 422
     return night_page("nights/_login.html", status=status, night=night, form=form)

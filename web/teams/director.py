@@ -15,7 +15,6 @@ from models.team_event import EventGame, EventTeam, TeamEvent
 from referee.catalog import get_variant
 from web import access as group_access
 from web.matches import go
-from web.nights import throttle
 from web.nights.access import safe_next
 from web.nights.director import night_variants
 from web.nights.pulse import poll_answer, poll_seconds
@@ -131,15 +130,8 @@ def login(slug: str):
         if check.ok:
             access.grant_director(event)
             return go(safe_next(request.args.get("next"), url_for("teams.dashboard", slug=slug)))
-        if check.wait is not None:
-            form.pin.errors = [f"Too many wrong PINs from this phone. Wait {throttle.wait_words(check.wait)} "
-                               "and try again."]
-            status = 429
-        else:
-            form.pin.errors = [f"That is not the PIN. {check.left} more tr{'y' if check.left == 1 else 'ies'} "
-                               "before a 10-minute wait." if check.left else
-                               "That is not the PIN. Wait 10 minutes before the next try."]
-            status = 422
+        message, status = check.refusal()
+        form.pin.errors = [message]
     elif request.method == "POST":
         status = 422
     return page("teams/_login.html", status=status, event=event, form=form)
