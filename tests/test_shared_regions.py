@@ -43,3 +43,30 @@ def test_the_table_page_and_a_forms_answer_keep_their_csrf_field(app, clean_db, 
     assert f'name="csrf_token" value="{phone.token}"' in page
     answer = phone.post(f"/t/{code}/submit", {"pair": "NS", "cut_winner": ""}, htmx=True).get_data(as_text=True)
     assert 'name="csrf_token"' in answer
+
+
+def test_a_region_drawn_for_one_table_is_never_shown_at_another_with_the_same_id(app, clean_db, client: Client):
+    """Drawings are kept by table and state; a table's id can come back (the database emptied, or SQLite
+    reusing the highest id after a delete), so the key names the table's code too: a region drawn for a
+    night that is gone is never shown, with its links, at a new night's table."""
+    from extensions import db
+
+    def night_at_the_bell() -> tuple[str, str]:
+        slug = create_night(client)
+        check_in(client, slug, NAMES)
+        start(client, slug)
+        code = table_codes(app, slug)[1]
+        client.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+        region = Tables(app).phone(code).get(f"/t/{code}/pulse?game=1", htmx=True).get_data(as_text=True)
+        return code, region
+
+    first_code, first_region = night_at_the_bell()
+    assert f"/t/{first_code}/total" in first_region
+    with app.app_context():
+        db.session.remove()
+        with db.engine.begin() as conn:
+            for table in reversed(db.metadata.sorted_tables):
+                conn.execute(table.delete())
+    second_code, second_region = night_at_the_bell()
+    assert second_code != first_code
+    assert f"/t/{second_code}/total" in second_region and first_code not in second_region

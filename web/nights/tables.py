@@ -259,8 +259,9 @@ def show(code: str):
 
 # A table's status region as its polls draw it, by table and state tag: the table's 4 phones ask within a few
 # seconds of each change, and those asking the same process get one drawing (it holds nothing of a phone's
-# session: see _pulse.html). Keyed by the state the database says, so never stale; big enough to hold
-# every table's latest state at the bell of a 1,000-table night.
+# session: see _pulse.html). Keyed by the state the database says, so never stale, and by the table's code as
+# well as its id (an id can come back once its night is gone; the drawing holds the code in its links); big
+# enough to hold every table's latest state at the bell of a 1,000-table night.
 regions = FragmentCache(size=2048)
 
 
@@ -276,7 +277,7 @@ def pulse(code: str):
     if request.args.get("game", type=int) != night.current_game:  # a page of an earlier game, as the timer rang
         return poll_answer(_pulse_tag(night, table, tg), lambda: "", refresh=True)
     tag = _pulse_tag(night, table, tg)
-    return poll_answer(held_tag(tag) or tag, lambda: regions.get_or_draw((table.id, tag), lambda: render_template(
+    return poll_answer(held_tag(tag) or tag, lambda: regions.get_or_draw((table.id, table.code, tag), lambda: render_template(
         "nights/_pulse.html", shared=True, **pulse_context(table, tg=tg))))
 
 
