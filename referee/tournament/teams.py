@@ -255,7 +255,7 @@ def pair_round(number: int, ranked: Sequence[T], played: Counter[frozenset], bye
     bye = choose_bye(teams, byes_had) if len(teams) % 2 else None
     if bye is not None:
         teams.remove(bye)
-    matching = _fewest_repeats(teams, played)
+    matching = _fewest_repeats(teams, played, everyone=ranked)
     home_counts = home_counts or Counter()
     pairings = []
     for table, (a, b) in enumerate(matching, 1):
@@ -264,22 +264,48 @@ def pair_round(number: int, ranked: Sequence[T], played: Counter[frozenset], bye
     return Round(number, tuple(pairings), bye)
 
 
-def _fewest_repeats(teams: list[T], played: Counter[frozenset]) -> list[tuple[T, T]]:
+def _fewest_repeats(teams: list[T], played: Counter[frozenset], everyone: Sequence[T] = ()) -> list[tuple[T, T]]:
     """A perfect matching of ``teams`` (an even number, best first) with no repeat if one exists,
-    else with as few as the search finds, each team paired as close to its rank as possible."""
+    else with as few as the search finds, each team paired as close to its rank as possible.
+
+    A matching without repeats is taken only if the next round can be paired without repeats too
+    (``everyone``, the bye included, still has a matching of new opponents): pairing each round on its
+    own can leave games that cannot all be new (six teams after three rounds: two triangles of teams
+    that have not met, which no round can pair)."""
+    looks_ahead = [LOOK_AHEAD]
+
+    def next_round_possible(matching: tuple[tuple[T, T], ...]) -> bool:
+        looks_ahead[0] -= 1
+        if looks_ahead[0] < 0:  # a field this stuck: a repeat-free round now is all we ask
+            return True
+        after = played + Counter(frozenset(pair) for pair in matching)
+        field = list(everyone) or teams
+        sitting_out = [None] if len(field) % 2 == 0 else list(reversed(field))  # the next bye, whoever
+        return any(_match([t for t in field if t != out], after, 0, [500]) is not None for out in sitting_out)
+
+    found = _match(teams, played, 0, [20_000], accept=next_round_possible)
+    if found is not None:
+        return found
     for allowed in range(0, max(played.values(), default=0) + 1):
-        found = _match(teams, played, allowed, budget=[20_000])
+        found = _match(teams, played, allowed, [20_000])
         if found is not None:
             return found
     # Every team has met every other as often: any matching is as fair; keep the ranking order.
     return [(teams[i], teams[i + 1]) for i in range(0, len(teams), 2)]
 
 
-def _match(teams: list[T], played: Counter[frozenset], allowed: int, budget: list[int]) -> list[tuple[T, T]] | None:
+# How many finished matchings a round may check for a next round without repeats before it settles for one
+# without repeats now: enough for any field that can be paired at all (a large field passes at the first).
+LOOK_AHEAD = 50
+
+
+def _match(teams: list[T], played: Counter[frozenset], allowed: int, budget: list[int],
+           chosen: tuple[tuple[T, T], ...] = (), accept=None) -> list[tuple[T, T]] | None:
     """Backtracking, best team first, nearest opponent first; ``allowed`` is how many earlier
-    meetings a pair may have. ``budget`` bounds the search (a list, shared down the recursion)."""
+    meetings a pair may have; ``accept``, when given, must approve the finished matching. ``budget``
+    bounds the search (a list, shared down the recursion)."""
     if not teams:
-        return []
+        return list(chosen) if accept is None or accept(chosen) else None
     budget[0] -= 1
     if budget[0] < 0:
         return None
@@ -287,9 +313,9 @@ def _match(teams: list[T], played: Counter[frozenset], allowed: int, budget: lis
     for index, other in enumerate(rest):
         if played.get(frozenset((first, other)), 0) > allowed:
             continue
-        tail = _match(rest[:index] + rest[index + 1:], played, allowed, budget)
-        if tail is not None:
-            return [(first, other)] + tail
+        found = _match(rest[:index] + rest[index + 1:], played, allowed, budget, (*chosen, (first, other)), accept)
+        if found is not None:
+            return found
     return None
 
 

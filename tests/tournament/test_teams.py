@@ -249,3 +249,13 @@ def test_a_random_draw_refuses_an_odd_player_out_and_a_name_twice():
         draw_pairs(["Ann", "Bo", "Cy"], "s")
     with pytest.raises(PairingError, match="listed twice"):
         draw_pairs(["Ann", "ann"], "s")
+
+
+@pytest.mark.parametrize("seed", [2, 7, 8, 11])
+def test_six_teams_in_four_rounds_never_meet_twice(seed):
+    """Six teams, four Grand Prix rounds: paired a round at a time, the third round could leave two
+    triangles of teams that had not met, and the fourth round a repeat; each round now leaves a round
+    of new opponents possible."""
+    _, _, results, _ = play_event(6, rounds_needed(Format.GRAND_PRIX, 6), Format.GRAND_PRIX, random.Random(seed))
+    assert rounds_needed(Format.GRAND_PRIX, 6) == 4
+    assert max(met(results).values()) == 1
