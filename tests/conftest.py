@@ -23,6 +23,40 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-sync", "--no-first-run"]
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Under pytest-xdist each worker gets a PostgreSQL database of its own (``<name>_gw0``, ...), so that
+    one worker emptying its tables never touches another's; the tests that start servers read it from
+    DATABASE_URL too. (On SQLite each worker's database is a file in its own temporary folder.)"""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker and os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        os.environ["DATABASE_URL"] = _worker_database(os.environ["DATABASE_URL"], worker)
+
+
+def _worker_database(url: str, worker: str) -> str:
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    from app import database_url
+
+    base = make_url(database_url(""))
+    name = f"{base.database}_{worker}"
+    engine = create_engine(base, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        if conn.scalar(text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}) is None:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+    engine.dispose()
+    return base.set(database=name).render_as_string(hide_password=False)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tests that start gunicorn and load it (a power cut under load, two servers, a restore beside a
+    server) run one after another on one worker (``--dist loadgroup``): two of them at once on a 2-core
+    machine made their timings a matter of luck. Everything else goes to whichever worker is free."""
+    for item in items:
+        if "Gunicorn" in vars(getattr(item, "module", None) or object):
+            item.add_marker(pytest.mark.xdist_group("gunicorn"))
+
+
 def _drop_everything() -> None:
     from sqlalchemy import text
 

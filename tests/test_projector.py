@@ -230,3 +230,37 @@ def test_a_new_drawing_carries_on_from_the_page_on_screen(app, page, hall, monke
         db.session.commit()
     page.wait_for_selector(".proj-bell", timeout=5_000)  # the redrawn screen is in
     assert visible_page(page) >= 2
+
+
+def test_the_phones_seating_list_for_400_jumps_to_each_initial(client, hall):
+    """On a phone, the seating screen lists all 400 alphabetically, and a row of letters jumps to the first
+    name under each initial; every name links to that player's own page."""
+    html = client.get(f"/nights/{hall['slug']}/seating").get_data(as_text=True)
+    names = sorted(hall["seats"], key=lambda n: (n.casefold(), n))
+    rows = re.findall(r'<li class="(?:seated|sits-out)"(?: id="(seat-\d+)")?><a class="who" href="([^"]+)">(.*?)</a>', html)
+    assert [unescape(name) for _, _, name in rows] == names
+    assert all(re.fullmatch(rf"/nights/{hall['slug']}/me/\d+/[\w-]+", href) for _, href, _ in rows)
+    letters = re.findall(r'<li><a href="#(seat-\d+)">(.)</a></li>', html)
+    initials = list(dict.fromkeys(name[0].upper() for name in names))
+    assert [letter for _, letter in letters] == initials and len(initials) > 1
+    first_under = {anchor: unescape(name) for anchor, _, name in rows if anchor}
+    for anchor, letter in letters:
+        assert first_under[anchor] == next(n for n in names if n[0].upper() == letter)
+
+
+@pytest.mark.browser
+def test_a_letter_takes_a_phone_to_its_names(app, page, hall, shots):
+    from playwright.sync_api import expect
+
+    page.goto(f"/nights/{hall['slug']}/seating")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    names = sorted(hall["seats"], key=lambda n: (n.casefold(), n))
+    last_letter = names[-1][0].upper()
+    first_of_last = next(n for n in names if n[0].upper() == last_letter)
+    row = page.locator("#seating-list li", has_text=first_of_last).first
+    expect(row).not_to_be_in_viewport()
+    page.locator("#letter-jump").get_by_role("link", name=last_letter, exact=True).click()
+    expect(row).to_be_in_viewport()
+    bar = page.locator(".topbar").bounding_box()
+    assert row.bounding_box()["y"] >= bar["y"] + bar["height"], "the name is under the top bar"
+    shots(page, "seating", "jump-to-a-letter")
