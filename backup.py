@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -39,14 +40,16 @@ SERVER_RUNNING = ("A server is still using this database, and a restore under it
 
 class InUse:
     """The lock file that says "a server is using this database": beside a SQLite file, else in
-    ``instance/``. A serving process holds it shared (``hold``); ``flask restore`` exclusively."""
+    ``instance/`` under the database's name (two apps sharing a folder, each on a database of its own,
+    never hold each other's). A serving process holds it shared (``hold``); ``flask restore`` exclusively."""
 
     def __init__(self, app: Flask) -> None:
         url = make_url(app.config["SQLALCHEMY_DATABASE_URI"])
         if url.get_backend_name() == "sqlite" and url.database and url.database != ":memory:":
             self.path = url.database.removeprefix("file:").split("?")[0] + ".in-use"
         else:
-            self.path = os.path.join(app.instance_path, "database.in-use")
+            name = re.sub(r"[^\w.-]", "_", f"{url.host or 'local'}-{url.port or ''}-{url.database or ''}")
+            self.path = os.path.join(app.instance_path, f"{name}.in-use")
         self._shared: int | None = None
 
     def _open(self) -> int:

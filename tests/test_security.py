@@ -23,9 +23,13 @@ def snapshot(app) -> dict:
     from models import (AuditEntry, EventGame, EventTeam, Group, Hand, Match, MatchSeat, Night, NightPlayer, Player,
                         RemovedMatch, Season, TableGame, TeamEvent)
 
+    from sqlalchemy.orm import selectinload
+
     with app.app_context():
         db.session.remove()
-        matches = db.session.query(Match).order_by(Match.id).all()
+        # every match's hands in one query: the test makes a match for each route, so loading them one by one
+        # grew with the square of the routes
+        matches = db.session.query(Match).options(selectinload(Match.hands)).order_by(Match.id).all()
         return {
             "players": sorted((p.id, p.name) for p in db.session.query(Player)),
             "groups": [(g.id, g.name, g.code, g.time_zone) for g in db.session.query(Group).order_by(Group.id)],
