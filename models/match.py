@@ -105,6 +105,11 @@ class Match(db.Model):
     def finished(self) -> bool:
         return self.status == "finished"
 
+    def abandon(self) -> None:
+        """An unfinished match nobody will finish: it stays in the history, marked, and counts in no stat.
+        Saving a hand in it again carries it on."""
+        self.status = "abandoned"
+
     def document(self, hands: list[dict] | None = None) -> dict[str, Any]:
         """The match document (match-format.md); ``hands`` replaces the stored hands. ``played``, when the
         match started (UTC), is the app's optional extension key: the referee ignores it, the import

@@ -74,9 +74,7 @@ def move_out(match: Match) -> None:
 
 
 def abandon(match: Match) -> None:
-    """An unfinished match nobody will finish: it stays in the history, marked, and out of every stat.
-    Saving a hand in it again carries it on."""
-    match.status = "abandoned"
+    match.abandon()
     db.session.commit()
 
 

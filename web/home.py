@@ -66,7 +66,7 @@ def abandon(match_slug: str):
         return go(url_for("home.index"))
     if request.form.get("sure") != "yes":
         return render_page("partials/_abandon_ask.html", match=_with_players(match))
-    match.status = "abandoned"  # the group tidying's word (group_admin.abandon): out of every stat too
+    match.abandon()
     db.session.commit()
     return go(url_for("home.index"))
 
