@@ -29,10 +29,11 @@ def pytest_configure(config: pytest.Config) -> None:
     DATABASE_URL too. (On SQLite each worker's database is a file in its own temporary folder.)"""
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker and os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        os.environ["DATABASE_URL"] = _worker_database(os.environ["DATABASE_URL"], worker)
+        os.environ["DATABASE_URL"] = _worker_database(worker)
 
 
-def _worker_database(url: str, worker: str) -> str:
+def _worker_database(worker: str) -> str:
+    """The URL of this worker's database beside DATABASE_URL's, created on the first run."""
     from sqlalchemy import create_engine, text
     from sqlalchemy.engine import make_url
 
@@ -50,8 +51,8 @@ def _worker_database(url: str, worker: str) -> str:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The tests that start gunicorn and load it (a power cut under load, two servers, a restore beside a
-    server) run one after another on one worker (``--dist loadgroup``): two of them at once on a 2-core
-    machine made their timings a matter of luck. Everything else goes to whichever worker is free."""
+    server) run one after another on one worker (``--dist loadgroup``), so that two of them never load a 2-core
+    machine at once. Everything else goes to whichever worker is free."""
     for item in items:
         if "Gunicorn" in vars(getattr(item, "module", None) or object):
             item.add_marker(pytest.mark.xdist_group("gunicorn"))
