@@ -10,8 +10,9 @@ makes them a one-line table (a "starter round") developed over a group G of odd 
 
 Developing a starter over G gives a whist tournament exactly when its differences balance: each class
 {x - y, y - x} of non-zero differences (there are (m - 1) / 2) is the difference of exactly one partner
-pair and of exactly two opponent pairs (pairs with infinity balance by themselves). This script finds
-such starters first among the symmetric ones (partner pairs {x, -x}: an exact cover, quick where one
+pair and of exactly two opponent pairs (pairs with infinity balance by themselves). This script builds
+56 and 64 as products of smaller designs (``product``: 55 = 5 x 11, 63 = 9 x 7), and finds the others
+first among the symmetric ones (partner pairs {x, -x}: an exact cover, quick where one
 exists), then by simulated annealing on the difference count (the loop is tools/whist_anneal.c, built
 with ``cc``), in the cyclic group first and then in products of cyclic groups, and prints the data
 module. Run it once, niced and bounded in time:
@@ -116,6 +117,50 @@ def patterned(group: Group, n_players: int, rng: random.Random, budget: int = 20
         return None
 
     return solve([])
+
+
+# Head-counts N = 4k whose N - 1 is a product a * b of a Z-cyclic design's order (a = 4i + 1) and a
+# 1-rotational design's group order (b = 4j - 1, prime), built by ``product``: N -> (a, b, the group's moduli).
+PRODUCTS = {56: (5, 11, (55,)), 64: (9, 7, (3, 21))}
+
+
+def crt(residues: tuple[int, ...], moduli: tuple[int, ...]) -> int:
+    """The number below prod(moduli) with these residues (coprime moduli)."""
+    x, m = 0, 1
+    for r, n in zip(residues, moduli):
+        while x % n != r % n:
+            x += m
+        m *= n
+    return x
+
+
+def product(n_players: int, designs: dict) -> tuple[tuple[int, ...], list] | None:
+    """A 1-rotational Wh(a * b + 1) over A x B from a Z-cyclic Wh(a) over A and a 1-rotational Wh(b + 1)
+    over B = Z_b, b prime (the classical product of starters): the players {0} x B and "inf" play the
+    Wh(b + 1)'s starter; each table (a, c, b, d) of the Wh(a)'s starter becomes b tables, one for each j
+    in B, ((a, j), (c, 2j), (b, 3j), (d, 4j)). The multipliers 1, 2, 3, 4 are distinct and non-zero mod b
+    (b >= 5), so each of the table's differences x in A is paired with every element of B exactly once,
+    as a partner difference if x was one, as an opponent difference if x was one: every class of A x B
+    outside {0} x B is met as often as its A part was, and those inside as in the Wh(b + 1)."""
+    if n_players not in PRODUCTS:
+        return None
+    a_order, b_order, moduli = PRODUCTS[n_players]
+    (a_moduli, a_starter), (b_moduli, b_starter) = designs[a_order], designs[b_order + 1]
+    if b_moduli != (b_order,) or b_order < 5:
+        return None
+    a_group, target = Group(a_moduli), Group(moduli)
+
+    def element(a: int, b: int) -> int:
+        # A x Z_b -> the target: A's first digits stay, its last digit and b meet in one cyclic factor by CRT
+        digits = a_group.digits(a)
+        last = target.moduli[-1]
+        return target.number([*digits[:-1], crt((digits[-1], b), (last // b_order, b_order))])
+
+    starter = [tuple(INF if p == INF else element(0, p) for p in table) for table in b_starter]
+    for a, c, b, d in a_starter:
+        for j in range(b_order):
+            starter.append(tuple(element(x, k * j % b_order) for x, k in ((a, 1), (c, 2), (b, 3), (d, 4))))
+    return (moduli, starter) if target.is_whist_starter(n_players, starter) else None
 
 
 def anneal_input(group: Group, n_players: int) -> str:
@@ -227,12 +272,12 @@ def main() -> None:
     for n in range(max(4, args.low), args.high + 1):
         if n % 4 in (0, 1) and n not in found and (not args.only or n in args.only):
             start = time.monotonic()
-            result = search(binary, n, args.seconds, args.seed)
+            result = product(n, found) or search(binary, n, args.seconds, args.seed)
             print(f"N={n}: {'found' if result else 'not found'} in {time.monotonic() - start:.1f}s"
                   + (f" over Z{result[0]}" if result else ""), file=sys.stderr, flush=True)
             if result:
                 found[n] = result
-                print(render({n: result}), file=sys.stderr, flush=True)  # kept if the run is stopped
+                print(render({n: result}, {}), file=sys.stderr, flush=True)  # kept if the run is stopped
     print(render(found, three_out))
 
 
