@@ -13,9 +13,10 @@ Developing a starter over G gives a whist tournament exactly when its difference
 pair and of exactly two opponent pairs (pairs with infinity balance by themselves). This script builds
 56 and 64 as products of smaller designs (``product``: 55 = 5 x 11, 63 = 9 x 7), and finds the others
 first among the symmetric ones (partner pairs {x, -x}: an exact cover, quick where one
-exists), then by simulated annealing on the difference count (the loop is tools/whist_anneal.c, built
-with ``cc``), in the cyclic group first and then in products of cyclic groups, and prints the data
-module. Run it once, niced and bounded in time:
+exists), then in the cyclic group by random partner pairs and an exact search for their tables
+(tools/whist_exact.c), then by simulated annealing on the difference count (tools/whist_anneal.c), in
+the cyclic group first and then in products of cyclic groups, and prints the data module (the C loops
+are built with ``cc``). Run it once, niced and bounded in time:
 
     nice -n 15 .venv/bin/python tools/whist_search.py 4 64 --seconds 300 > /tmp/designs.py
     mv /tmp/designs.py referee/tournament/whist_designs.py
@@ -179,11 +180,22 @@ def anneal_input(group: Group, n_players: int) -> str:
     return f"{len(points)} {len(ids)} {m}\n{' '.join(map(str, points))}\n{' '.join(map(str, table))}\n"
 
 
-def build_annealer() -> Path:
-    binary = Path(tempfile.gettempdir()) / "whist_anneal_fixed"
-    source = Path(__file__).with_name("whist_anneal.c")
+def build_annealer(name: str = "whist_anneal") -> Path:
+    binary = Path(tempfile.gettempdir()) / f"{name}_fixed"
+    source = Path(__file__).with_name(f"{name}.c")
     subprocess.run(["cc", "-O2", "-o", str(binary), str(source), "-lm"], check=True)
     return binary
+
+
+def exact(n_players: int, seconds: float, seed: int) -> list | None:
+    """A starter over the cyclic group by tools/whist_exact.c: random partner pairs, then an exact search for
+    the tables (see there); None when ``seconds`` (CPU) run out."""
+    m = n_players - 1 if n_players % 4 == 0 else n_players
+    done = subprocess.run([str(build_annealer("whist_exact")), str(m), str(seed), "200000", f"{seconds:.0f}",
+                           "1" if n_players % 4 == 1 else "0"], capture_output=True, text=True)
+    if done.returncode != 0:
+        return None
+    return [tuple(INF if x == "-1" else int(x) for x in line.split()) for line in done.stdout.splitlines()]
 
 
 def anneal(binary: Path, group: Group, n_players: int, seed: int, seconds: float,
@@ -215,6 +227,9 @@ def search(binary: Path, n_players: int, seconds: float, seed: int) -> tuple[tup
             found = patterned(Group(moduli), n_players, rng)
             if found and Group(moduli).is_whist_starter(n_players, found):
                 return moduli, found
+    found = exact(n_players, seconds / 2, seed)
+    if found and Group((m,)).is_whist_starter(n_players, found):
+        return (m,), found
     attempt = 0
     while time.monotonic() < deadline:
         for moduli in groups:
