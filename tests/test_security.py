@@ -19,11 +19,11 @@ ESCAPED = re.compile(r"&lt;script&gt;alert|&lt;img src=x|&lt;svg onload", re.I)
 
 # -- the state of the database, to show that a refused request changed nothing ----------------------
 def snapshot(app) -> dict:
+    from sqlalchemy.orm import selectinload
+
     from extensions import db
     from models import (AuditEntry, EventGame, EventTeam, Group, Hand, Match, MatchSeat, Night, NightPlayer, Player,
                         RemovedMatch, Season, TableGame, TeamEvent)
-
-    from sqlalchemy.orm import selectinload
 
     with app.app_context():
         db.session.remove()

@@ -151,11 +151,11 @@ def product(n_players: int, designs: dict) -> tuple[tuple[int, ...], list] | Non
         return None
     a_group, target = Group(a_moduli), Group(moduli)
 
-    def element(a: int, b: int) -> int:
-        # A x Z_b -> the target: A's first digits stay, its last digit and b meet in one cyclic factor by CRT
-        digits = a_group.digits(a)
+    def element(in_a: int, in_b: int) -> int:
+        # A x Z_b -> the target: A's first digits stay, its last digit and in_b meet in one cyclic factor (CRT)
+        digits = a_group.digits(in_a)
         last = target.moduli[-1]
-        return target.number([*digits[:-1], crt((digits[-1], b), (last // b_order, b_order))])
+        return target.number([*digits[:-1], crt((digits[-1], in_b), (last // b_order, b_order))])
 
     starter = [tuple(INF if p == INF else element(0, p) for p in table) for table in b_starter]
     for a, c, b, d in a_starter:
@@ -180,7 +180,8 @@ def anneal_input(group: Group, n_players: int) -> str:
     return f"{len(points)} {len(ids)} {m}\n{' '.join(map(str, points))}\n{' '.join(map(str, table))}\n"
 
 
-def build_annealer(name: str = "whist_anneal") -> Path:
+def build(name: str = "whist_anneal") -> Path:
+    """tools/<name>.c compiled (the annealer, or the exact search)."""
     binary = Path(tempfile.gettempdir()) / f"{name}_fixed"
     source = Path(__file__).with_name(f"{name}.c")
     subprocess.run(["cc", "-O2", "-o", str(binary), str(source), "-lm"], check=True)
@@ -191,7 +192,7 @@ def exact(n_players: int, seconds: float, seed: int) -> list | None:
     """A starter over the cyclic group by tools/whist_exact.c: random partner pairs, then an exact search for
     the tables (see there); None when ``seconds`` (CPU) run out."""
     m = n_players - 1 if n_players % 4 == 0 else n_players
-    done = subprocess.run([str(build_annealer("whist_exact")), str(m), str(seed), "200000", f"{seconds:.0f}",
+    done = subprocess.run([str(build("whist_exact")), str(m), str(seed), "200000", f"{seconds:.0f}",
                            "1" if n_players % 4 == 1 else "0"], capture_output=True, text=True)
     if done.returncode != 0:
         return None
@@ -270,7 +271,7 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true",
                         help="keep the designs already shipped and search only the missing head-counts")
     args = parser.parse_args()
-    binary = build_annealer()
+    binary = build()
     found = {}
     three_out = {}
     if args.keep:

@@ -255,7 +255,7 @@ def pair_round(number: int, ranked: Sequence[T], played: Counter[frozenset], bye
     bye = choose_bye(teams, byes_had) if len(teams) % 2 else None
     if bye is not None:
         teams.remove(bye)
-    matching = _fewest_repeats(teams, played, everyone=ranked)
+    matching = _fewest_repeats(teams, played, everyone=list(ranked))
     home_counts = home_counts or Counter()
     pairings = []
     for table, (a, b) in enumerate(matching, 1):
@@ -264,7 +264,7 @@ def pair_round(number: int, ranked: Sequence[T], played: Counter[frozenset], bye
     return Round(number, tuple(pairings), bye)
 
 
-def _fewest_repeats(teams: list[T], played: Counter[frozenset], everyone: Sequence[T] = ()) -> list[tuple[T, T]]:
+def _fewest_repeats(teams: list[T], played: Counter[frozenset], everyone: Sequence[T]) -> list[tuple[T, T]]:
     """A perfect matching of ``teams`` (an even number, best first) with no repeat if one exists,
     else with as few as the search finds, each team paired as close to its rank as possible.
 
@@ -272,16 +272,16 @@ def _fewest_repeats(teams: list[T], played: Counter[frozenset], everyone: Sequen
     (``everyone``, the bye included, still has a matching of new opponents): pairing each round on its
     own can leave games that cannot all be new (six teams after three rounds: two triangles of teams
     that have not met, which no round can pair)."""
-    looks_ahead = [LOOK_AHEAD]
+    checks_left = LOOK_AHEAD
 
     def next_round_possible(matching: tuple[tuple[T, T], ...]) -> bool:
-        looks_ahead[0] -= 1
-        if looks_ahead[0] < 0:  # a field this stuck: a repeat-free round now is all we ask
+        nonlocal checks_left
+        checks_left -= 1
+        if checks_left < 0:  # a field this stuck: a repeat-free round now is all we ask
             return True
         after = played + Counter(frozenset(pair) for pair in matching)
-        field = list(everyone) or teams
-        sitting_out = [None] if len(field) % 2 == 0 else list(reversed(field))  # the next bye, whoever
-        return any(_match([t for t in field if t != out], after, 0, [500]) is not None for out in sitting_out)
+        sitting_out = [None] if len(everyone) % 2 == 0 else list(reversed(everyone))  # the next bye, whoever
+        return any(_match([t for t in everyone if t != out], after, 0, [500]) is not None for out in sitting_out)
 
     found = _match(teams, played, 0, [20_000], accept=next_round_possible)
     if found is not None:
