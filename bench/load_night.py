@@ -527,7 +527,7 @@ class Poller:
     def path(self) -> str:
         return f"{self.url}{'&' if '?' in self.url else '?'}seen={urllib.parse.quote(self.tag)}"
 
-    async def ask(self, browser: Browser, endpoint: str, due: float | None = None) -> Answer:
+    async def ask(self, browser: Browser, endpoint: Endpoint, due: float | None = None) -> Answer:
         headers = {"If-None-Match": f'"{self.tag}"'} if self.tag else {}
         answer = await browser.get(self.path(), endpoint, htmx=True, due=due, headers=headers)
         self.tag = etag_of(answer) or self.tag
@@ -618,7 +618,10 @@ class Phone:
         answer = await self.browser.get(f"/t/{self.table.code}", endpoint)
         if answer.status != 200:
             return False
-        page = answer.text
+        return self.read_page(answer.text, endpoint)
+
+    def read_page(self, page: str, endpoint: str) -> bool:
+        """The table's page (or the next game's, brought by a poll): its poller and its game."""
         self.pulse = Poller.from_page(page)
         game = re.search(r"pulse\?game=(\d+)", self.pulse.url if self.pulse else "")
         if not (self.pulse and game and self.browser.csrf):
@@ -629,10 +632,21 @@ class Phone:
         return True
 
     async def poll(self, due: float) -> None:
-        answer = await self.pulse.ask(self.browser, "pulse", due)
-        if answer.ok and answer.header("HX-Refresh") == "true":
-            await self.open_table("table page (reload)")  # the next game is seated: htmx reloads the page
+        answer = await self.pulse.ask(self.browser, poll_kind, due)
+        if answer.ok and answer.header("HX-Retarget") == NEXT_PAGE:
+            self.read_page(answer.text, "table page (reload)")  # htmx puts the next game's page in place
             self.pulse.swapped = True  # a new page: its poller's timer starts now
+        elif answer.ok and answer.header("HX-Refresh") == "true":
+            await self.open_table("table page (reload)")  # htmx reloads the page
+            self.pulse.swapped = True
+
+
+# After the movement a poll's answer is the next game's table page, which htmx puts in place of the old one.
+NEXT_PAGE = "#table-page"
+
+
+def poll_kind(answer: Answer) -> str:
+    return "table page (reload)" if answer.header("HX-Retarget") == NEXT_PAGE else "pulse"
 
 
 @dataclass

@@ -10,7 +10,7 @@ request's own time goes, so a load run's busy moments can be priced. It plays th
 the Flask test client (one client per phone, CSRF on, htmx headers as the pages send them): 400
 players checked in and seated, two hands a table, the bell, each table's result sent and confirmed
 while the tables already done poll their status region, the standings drawn, the movement, and every
-table's page reloaded. Each kind of request is timed one at a time on an idle machine (median and
+table's next page brought by its polls. Each kind of request is timed one at a time on an idle machine (median and
 max), with the statements it sent. The database is prepared as ``load_night.py`` prepares it (a
 PostgreSQL database must be named ``test_*`` or ``bench*``: its tables are dropped).
 """
@@ -25,6 +25,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from datetime import timedelta
 from pathlib import Path
 from typing import Any, Callable
 
@@ -100,7 +101,7 @@ def play(app: Any, tables: int, costs: Costs) -> None:
     from models import Night
     from tests.conftest import Client
     from tests.night_helpers import check_in, create_night, start, table_codes
-    from web.nights import screens
+    from web.nights import screens, tables as table_pages
 
     director = Client(app.test_client())
     slug = create_night(director)
@@ -136,8 +137,11 @@ def play(app: Any, tables: int, costs: Costs) -> None:
     last = phones[-1]
     costs.time("last confirm + movement (game 2)",
                lambda: last.client.post(f"/t/{last.code}/confirm", {"pair": "EW"}, htmx=True))
+    table_pages.RELOAD_STAGGER = timedelta(0)  # every table's turn at once: each poll is timed on its own
     for phone in phones:
-        costs.time("table page (reload, game 2)", lambda: phone.client.get(f"/t/{phone.code}"))
+        costs.time("next game's page, drawn (a table's first poll)", lambda: phone.poll(1))
+    for phone in phones:  # the table's other phones: the same poll, the page already drawn
+        costs.time("next game's page, shared (the others' polls)", lambda: phone.poll(1))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -151,7 +155,8 @@ def main(argv: list[str] | None = None) -> int:
         from app import create_app
         from extensions import db
 
-        app = create_app({"SQLALCHEMY_DATABASE_URI": database_url_for(url), "SECRET_KEY": "bench"})
+        app = create_app({"SQLALCHEMY_DATABASE_URI": database_url_for(url), "SECRET_KEY": "bench",
+                          "SHARED_DRAWINGS": str(Path(tmp) / "drawings")})
         statements: list[str] = []
         with app.app_context():
             event.listen(db.engine, "before_cursor_execute", lambda *call: statements.append(call[2]))

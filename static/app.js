@@ -254,7 +254,7 @@
     return error ? error.textContent.trim() : "The scoresheet refused it.";
   }
 
-  /* As htmx sends them: a table's shared status region carries no CSRF field, the page's header does. */
+  /* As htmx sends them: the page's CSRF header, beside the form's own field. */
   function outboxHeaders() {
     var headers = { "HX-Request": "true" };
     try {

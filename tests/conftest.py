@@ -79,7 +79,8 @@ def app(tmp_path_factory: pytest.TempPathFactory):
     # The laptop's address on the local network as the tests see it, never the machine's own, and no
     # PUBLIC_URL from the environment (web/public_address.py): the cards come out the same on any machine.
     config: dict[str, Any] = {"TESTING": True, "SECRET_KEY": "test-secret-key", "PUBLIC_URL": None,
-                              "LAN_ADDRESS_FINDER": lambda: "192.168.1.23"}
+                              "LAN_ADDRESS_FINDER": lambda: "192.168.1.23",
+                              "SHARED_DRAWINGS": str(tmp_path_factory.mktemp("drawings"))}
     if not os.environ.get("DATABASE_URL"):
         config["SQLALCHEMY_DATABASE_URI"] = "sqlite:///" + str(tmp_path_factory.mktemp("db") / "test.sqlite")
     flask_app = create_app(config)

@@ -3,7 +3,8 @@ the pages post."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from tests.app_helpers import rule_defaults
 from tests.conftest import Client
@@ -95,3 +96,34 @@ def count_standings_drawings(monkeypatch) -> list[int]:
 
     monkeypatch.setattr(screens, "standings_context", counting)
     return calls
+
+
+@contextmanager
+def statements_sent(flask_app) -> Iterator[list[str]]:
+    """Every statement sent to the database meanwhile: SQLAlchemy's, and the table polls' own query
+    (``quick_pulse.PlainQuery``, which runs on the driver's cursor)."""
+    from sqlalchemy import event
+
+    from extensions import db
+    from web.nights.quick_pulse import PlainQuery
+
+    sent: list[str] = []
+
+    def count(conn, cursor, statement, *args) -> None:
+        sent.append(statement)
+
+    real = PlainQuery.first
+
+    def plain(query: PlainQuery, connection, values):
+        sent.append(query.sql)
+        return real(query, connection, values)
+
+    with flask_app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", count)
+    PlainQuery.first = plain  # type: ignore[method-assign]
+    try:
+        yield sent
+    finally:
+        PlainQuery.first = real  # type: ignore[method-assign]
+        event.remove(engine, "before_cursor_execute", count)

@@ -190,3 +190,34 @@ def test_one_request_at_a_time_draws_and_it_catches_up_with_the_changes_made_mea
     response.close()
     drawing = stored(app, night["id"])
     assert len(draws) == 2 and drawing.version == version_of(app, night["id"]) and drawing.drawing_since is None
+
+
+def test_slow_drawings_rest_between_changes_and_the_screens_get_the_last_one(app, client, night, draws, monkeypatch):
+    """The standings of thousands of players take a fifth of a second to draw: drawn back to back while
+    results come in, they took a core the results needed. A slow drawing rests REST times its own time;
+    changes meanwhile are drawn by the first change or poll after the rest."""
+    from web.nights import drawings
+
+    first = client.post(f"/nights/{night['slug']}/players", {"names": "Ivy"})
+    first.close()
+    assert len(draws) == 1
+    monkeypatch.setitem(drawings.costs, (night["id"], "standings"), 0.5)  # as if that drawing took half a second
+    second = client.post(f"/nights/{night['slug']}/players", {"names": "Jo"})
+    second.close()
+    assert len(draws) == 1, "resting: not drawn at once"
+    viewer = app.test_client()
+    poll = viewer.get(f"/nights/{night['slug']}/standings", headers={"HX-Request": "true"})
+    assert poll.status_code == 200 and "9 players are checked in" in poll.get_data(as_text=True) and len(draws) == 1
+    assert poll.headers["ETag"].strip('"') != f"s{night['id']}-{version_of(app, night['id'])}", "the older tag"
+
+    with app.app_context():  # the rest is over
+        db.session.execute(update(NightScreen).where(NightScreen.night_id == night["id"])
+                           .values(drawn_at=utcnow() - timedelta(seconds=6)))
+        db.session.commit()
+    later = viewer.get(f"/nights/{night['slug']}/standings", headers={"HX-Request": "true"})
+    assert len(draws) == 2 and "10 players are checked in" in later.get_data(as_text=True)
+
+    monkeypatch.setitem(drawings.costs, (night["id"], "standings"), 0.02)  # a 400-player night never rests
+    third = client.post(f"/nights/{night['slug']}/players", {"names": "Kit"})
+    third.close()
+    assert len(draws) == 3

@@ -9,7 +9,7 @@ import pytest
 from tests.app_helpers import add_hand
 from tests.conftest import Client
 from tests.night_helpers import (PIN, Tables, check_in, confirm, create_night, night_data, phone_at, send_total, start,
-                                 table_codes)
+                                 statements_sent, table_codes)
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
@@ -326,21 +326,8 @@ def test_table_pulse_answers_304_until_something_changes(director, tables, app):
     first = phone.get(f"/t/{code}/pulse?game=1", htmx=True)
     assert first.status_code == 200
     tag = first.headers["ETag"].strip('"')
-    from sqlalchemy import event
-
-    from extensions import db
-    statements: list[str] = []
-
-    def count(conn, cursor, statement, *args):
-        statements.append(statement)
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", count)
-    try:
+    with statements_sent(app) as statements:
         same = phone.get(f"/t/{code}/pulse?game=1&seen={tag}", htmx=True)
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
     assert same.status_code == 304 and same.get_data() == b""
     assert len(statements) == 1, "an unchanged poll is one query"
     assert phone.raw.get(f"/t/{code}/pulse?game=1", headers={"If-None-Match": f'"{tag}"'}).status_code == 304
@@ -348,7 +335,8 @@ def test_table_pulse_answers_304_until_something_changes(director, tables, app):
     rung = phone.get(f"/t/{code}/pulse?game=1&seen={tag}", htmx=True)
     assert rung.status_code == 200 and "The bell has rung" in rung.get_data(as_text=True)
     stale = phone.get(f"/t/{code}/pulse?game=0&seen={rung.headers['ETag'].strip(chr(34))}", htmx=True)
-    assert stale.headers.get("HX-Refresh") == "true"
+    assert stale.headers.get("HX-Retarget") == "#table-page" and 'id="table-page"' in stale.get_data(as_text=True)
+    assert phone.get(f"/t/{code}/pulse?game=0").headers.get("HX-Refresh") == "true", "not htmx: reload the page"
 
 
 def test_a_table_is_redrawn_only_for_what_it_shows(director, tables, app, monkeypatch):
@@ -425,8 +413,8 @@ def test_a_done_tables_count_waits_a_little_and_its_own_result_does_not(director
 
 
 def test_after_the_movement_the_tables_reload_a_few_at_a_time(director, tables, app, monkeypatch):
-    """400 phones reloading their table's page in the same second would keep the server busy: table n
-    waits up to RELOAD_STAGGER (by its number) before its phones are told to reload."""
+    """400 phones loading their table's next page in the same second would keep the server busy: table n
+    waits up to RELOAD_STAGGER (by its number) before its phones' polls bring it."""
     from datetime import timedelta
 
     from web.nights import tables as table_pages
@@ -438,14 +426,14 @@ def test_after_the_movement_the_tables_reload_a_few_at_a_time(director, tables, 
     _play_game(app, director, tables, slug, {1: (5, 3), 2: (2, 7)})
     monkeypatch.setattr(table_pages, "RELOAD_STAGGER", timedelta(hours=1))
     first = tables.phone(codes[1]).get(f"/t/{codes[1]}/pulse?game=1&seen=old", htmx=True)
-    assert first.headers.get("HX-Refresh") == "true", "table 1 reloads at once"
+    assert first.headers.get("HX-Retarget") == "#table-page", "table 1 gets its next page at once"
     second = tables.phone(codes[2]).get(f"/t/{codes[2]}/pulse?game=1&seen=old", htmx=True)
-    assert second.status_code == 304 and "HX-Refresh" not in second.headers, "table 2 waits its turn"
+    assert second.status_code == 304 and "HX-Retarget" not in second.headers, "table 2 waits its turn"
     unseen = tables.phone(codes[2]).get(f"/t/{codes[2]}/pulse?game=1", htmx=True)  # no tag sent
     assert unseen.status_code == 304 and unseen.get_data() == b""
     monkeypatch.setattr(table_pages, "RELOAD_STAGGER", timedelta(0))
     later = tables.phone(codes[2]).get(f"/t/{codes[2]}/pulse?game=1&seen=old", htmx=True)
-    assert later.headers.get("HX-Refresh") == "true"
+    assert later.headers.get("HX-Retarget") == "#table-page" and "Game 2 of" in later.get_data(as_text=True)
 
 
 def test_reload_turns_go_by_table_number():

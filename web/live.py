@@ -2,7 +2,6 @@
 (``web.matches``) and the hand routes (``web.hands``) draw it; it imports neither."""
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from flask import session, url_for
@@ -13,6 +12,7 @@ from models import Hand, Match
 from referee import MatchResult
 from services.hand_changes import AddHand, EditHand, would_be
 from web import scoring
+from web.shared_drawings import one_time_token
 from web.scoring import Board, RefereeError
 
 
@@ -21,7 +21,7 @@ def entry_form(board: Board, editing: Hand | None = None, formdata: Any = None) 
     if formdata is not None:
         form = hand_form(board.table, formdata=formdata)
     else:
-        data: dict[str, Any] = {"token": secrets.token_urlsafe(16), "version": board.match.version}
+        data: dict[str, Any] = {"token": one_time_token(), "version": board.match.version}
         if editing is not None:
             data.update(HandFormBase.data_from_hand(editing.to_dict(), board.table))
         else:

@@ -20,6 +20,7 @@ one process never draw the same thing twice at once.
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from datetime import datetime, timedelta
 from typing import Callable, NamedTuple
@@ -33,6 +34,33 @@ from models.base import utcnow
 # How long polls are given the previous drawing while a newer one is being drawn. A drawing takes
 # tens of milliseconds; a drawer that died is given up on after this, and the poll draws instead.
 PATIENCE = timedelta(seconds=3)
+
+# A drawing slower than SLOW (the standings of thousands of players: a fifth of a second, more on a busy
+# server) rests for REST times its own time before the next: while results come in dozens a second, the
+# standings were drawn back to back, taking a core the results needed. Screens show each result within a
+# few seconds all the same; a 400-player night (20 ms a drawing) never rests.
+SLOW = 0.1
+REST = 10
+costs: dict[tuple[int, str], float] = {}  # the last drawing's seconds, by night and screen, in this process
+
+
+def timed(night_id: int, screen: str, draw: Callable[[], str]) -> str:
+    """``draw()``, its time remembered for :func:`rest_after`."""
+    start = time.perf_counter()
+    html = draw()
+    costs[(night_id, screen)] = time.perf_counter() - start
+    return html
+
+
+def rest_after(night_id: int, screen: str) -> timedelta | None:
+    """How long after a drawing the next waits, when drawings of this screen are slow."""
+    cost = costs.get((night_id, screen), 0.0)
+    return timedelta(seconds=cost * REST) if cost > SLOW else None
+
+
+def resting(night_id: int, screen: str, drawn_at: datetime | None) -> bool:
+    rest = rest_after(night_id, screen)
+    return rest is not None and drawn_at is not None and utcnow() - drawn_at < rest
 
 
 class FragmentCache:
@@ -97,13 +125,14 @@ def current(night_id: int, slug: str, screen: str, version: int, draw: Callable[
     if html is not None:
         return Drawing(version, html)
     stored = db.session.execute(
-        select(NightScreen.version, NightScreen.html, NightScreen.drawing_since)
+        select(NightScreen.version, NightScreen.html, NightScreen.drawing_since, NightScreen.drawn_at)
         .where(*_row(night_id, screen))).first()
     if stored is not None and stored.version >= version:
         return remembered(Drawing(stored.version, stored.html))
-    if stored is not None and stored.html and being_drawn(stored.drawing_since):
+    if stored is not None and stored.html and (being_drawn(stored.drawing_since)
+                                               or resting(night_id, screen, stored.drawn_at)):
         return Drawing(stored.version, stored.html)
-    drawn = fragments.get_or_draw((screen, night_id, slug, version), draw)
+    drawn = fragments.get_or_draw((screen, night_id, slug, version), lambda: timed(night_id, screen, draw))
     store(night_id, screen, version, drawn)
     return Drawing(version, drawn)
 
@@ -122,13 +151,16 @@ def mark_drawing(night_id: int, screen: str) -> datetime:
 
 def take_drawing(night_id: int, screen: str) -> datetime | None:
     """Mark the drawing as being redrawn by this request, unless another request is drawing it now (then
-    None: that one draws again once it is done, if the state moved on meanwhile). So while results come
-    in faster than the standings are drawn (a 1,000-table night: dozens a second), one request at a time
-    draws them, each drawing showing every result in so far, instead of one drawing per result."""
+    None: that one draws again once it is done, if the state moved on meanwhile), or while slow drawings
+    rest (:data:`REST`: the next change or poll draws them). So while results come in faster than the
+    standings are drawn (a 1,000-table night: dozens a second), one request at a time draws them, each
+    drawing showing every result in so far, instead of one drawing per result."""
     started = utcnow()
+    rest = rest_after(night_id, screen)
+    rested = () if rest is None else (or_(NightScreen.drawn_at.is_(None), NightScreen.drawn_at < started - rest),)
     taken = db.session.execute(update(NightScreen).where(
         *_row(night_id, screen),
-        or_(NightScreen.drawing_since.is_(None), NightScreen.drawing_since < started - PATIENCE))
+        or_(NightScreen.drawing_since.is_(None), NightScreen.drawing_since < started - PATIENCE), *rested)
         .values(drawing_since=started))
     db.session.commit()
     return started if taken.rowcount else None

@@ -182,7 +182,8 @@ def redraw_standings(night_ids: list[int]) -> None:
         while (started := drawings.take_drawing(night_id, "standings")) is not None:
             try:
                 night = db.session.get(Night, night_id)  # read after the mark: the state to draw is at least this
-                version, html = night.standings_version, draw_standings(night)
+                version = night.standings_version
+                html = drawings.timed(night_id, "standings", lambda: draw_standings(night))
             except Exception:  # the answer is sent: take the mark back, and the polls draw for themselves
                 db.session.rollback()
                 drawings.give_up(night_id, "standings", started)

@@ -4,7 +4,7 @@
 Opening the page lets this phone write this table's current game, and nothing else
 (``web.table_phones.may_write_match``). Every code in a URL is looked up through ``access.find_table``, which
 counts a stranger's guesses. The status region polls cheaply (``pulse``) so the bell reaches every
-table within a few seconds, and the page reloads itself when the next game is seated.
+table within a few seconds, and its answer brings the next game's page once that game is seated.
 """
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import re
 import secrets
 import time
 from datetime import datetime, timedelta
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -25,6 +25,8 @@ from models import Match, Night, NightTable, TableGame
 from models.base import utcnow
 from referee.tournament.seats import PAIR_NAMES, SEAT_NAMES, SEATS
 from referee.tournament.night import TIE_RULE
+from web import shared_drawings
+from web.live import UNDONE
 from web.matches import go, live_context
 from services.night import bell as night_bell, games as night_games, queries as night_queries
 from services.night import table_game, wording as night_wording
@@ -147,44 +149,84 @@ PULSE_ROW = (
 
 
 class PulseAnswer(NamedTuple):
-    """What a poll gets without drawing anything: ``tag``, and whether the page must reload (the next game
-    is seated); ``tag`` None: not yet, keep the old page a moment (``reload_wait``)."""
+    """What a poll gets, from its ``PULSE_ROW`` alone: the ``tag`` of the table's state now, and what
+    the phone needs (``WAIT``: nothing yet, ``tag`` None)."""
 
     tag: str | None
-    refresh: bool = False
+    needs: str
+
+
+UNCHANGED = "unchanged"    # its region is up to date: 304
+WAIT = "wait"              # its page is of the last game, and its turn to load the next has not come (``reload_wait``)
+NEXT_GAME = "next game"    # its page is of the last game: the next game's table page
+REDRAW = "redraw"          # its region changed: the region drawn again
 
 
 def light_answer(row: Any, game_asked: int | None, seen: list[str]) -> PulseAnswer | None:
-    """The answer to a poll by a phone that holds the table, from its ``PULSE_ROW``; None when the region
-    must be drawn (it changed, or the bell timer is due and the poll rings it)."""
+    """What a poll by a phone that holds the table needs, from its ``PULSE_ROW``; None when the bell timer is
+    due (the poll rings it, with the night loaded)."""
     if night_bell.bell_timer_due(row):
         return None
     tag = pulse_tag(row.table_id, row.current_game, row.bell_at is not None, row.status, row.standings_version,
                     row.tg_status, row.tg_version or 0, row.match_version or 0, games=row.games)
     if game_asked != row.current_game:
-        # The next game is seated: htmx reloads the whole page on HX-Refresh and ignores the body, so the
-        # status region is not drawn (``_reload`` answers the same).
         if reload_wait(row.number, row.game_started_at):
-            return PulseAnswer(None)
-        return PulseAnswer(tag, refresh=True)
+            return PulseAnswer(None, WAIT)
+        return PulseAnswer(tag, NEXT_GAME)
     held = held_tag(tag, seen)
-    return PulseAnswer(held) if held else None
+    return PulseAnswer(held, UNCHANGED) if held else PulseAnswer(tag, REDRAW)
+
+
+# The drawings a table's phones share (``shared_drawings``), by the state they show: the table's id and code
+# (an id can come back once its night is gone; the drawing holds the code in its links) and its state tag.
+def region_key(table_id: int, code: str, tag: str) -> str:
+    return f"region-{table_id}-{code}-{tag}"
+
+
+def page_key(table_id: int, code: str, tag: str) -> str:
+    return f"page-{table_id}-{code}-{tag}"
+
+
+# After the movement a phone's poll gets the next game's table page in its answer, put in place of the old
+# one by htmx: no second request for the whole page, and one drawing per table shared by its four phones.
+NEXT_GAME_HEADERS = (("HX-Retarget", "#table-page"), ("HX-Reswap", "outerHTML"))
+
+
+def shareable(session: Any) -> bool:
+    """Whether the table's page drawn for every phone is this phone's page too: not when it has a message
+    waiting, or a hand it undid to offer back."""
+    return "_flashes" not in session and UNDONE not in session
 
 
 def _light_pulse(code: str) -> Response | None:
-    """A poll answered from ``PULSE_ROW`` without loading the table, its night and its game as objects:
-    most polls are a 304 (the phone's page is up to date), and after the movement every phone is told to
-    reload its page. None when the region must be drawn. (``quick_pulse`` answers most of these before
-    the request reaches Flask; this is the same answer for the polls it leaves to the app.)"""
+    """A poll answered from ``PULSE_ROW`` and the shared drawings, without loading the table, its night and
+    its game as objects; None when something must be drawn or rung. (``quick_pulse`` answers most of these
+    before the request reaches Flask; this is the same answer for the polls it leaves to the app.)"""
     row = db.session.execute(PULSE_ROW, {"code": code}).first()
     if row is None or not access.holds_table_id(row.table_id, row.night_id):
         return None  # a stranger's guess is counted by ``access.find_table``
     answer = light_answer(row, request.args.get("game", type=int), seen_tags())
     if answer is None:
         return None
-    if answer.tag is None:
+    if answer.needs == WAIT:
         return Response(status=304, headers={"Cache-Control": "no-store"})  # not yet: keep the old page
-    return poll_answer(answer.tag, lambda: "", refresh=answer.refresh)
+    if answer.needs == UNCHANGED:
+        return poll_answer(answer.tag, lambda: "")
+    if answer.needs == NEXT_GAME and not htmx:
+        return poll_answer(answer.tag, lambda: "", refresh=True)
+    key = (page_key if answer.needs == NEXT_GAME else region_key)(row.table_id, code, answer.tag)
+    html = shared_drawings.store().get(key) if answer.needs == REDRAW or shareable(session) else None
+    if html is None:
+        return None
+    return _drawn_answer(answer, shared_drawings.fill_for_this_phone(html))
+
+
+def _drawn_answer(answer: PulseAnswer, html: str) -> Response:
+    if answer.needs != NEXT_GAME:
+        return poll_answer(answer.tag, lambda: html)
+    response = Response(html, headers={"Cache-Control": "no-store", **dict(NEXT_GAME_HEADERS)})
+    response.set_etag(answer.tag)  # the page of another game: sent even when the phone holds this tag
+    return response
 
 
 def _moves(night: Night, table: NightTable) -> list[tuple[str, str]]:
@@ -225,7 +267,7 @@ def pulse_context(table: NightTable, submit_form: Any = None, message: str | Non
         "bell_undone_by": night_wording.bell_undone_by(night),
         "bell_can_undo": head and night.bell_rung and night.bell_by != "timer"
         and tg is not None and tg.status == "playing",
-        "submit_form": submit_form or SubmitForm(formdata=None), "send_token": secrets.token_urlsafe(16),
+        "submit_form": submit_form or SubmitForm(formdata=None), "send_token": shared_drawings.one_time_token(),
         "tables_done": done, "tables_total": total,
         "poll_url": url_for("tables.pulse", code=table.code, game=night.current_game),
         "poll_tag": _pulse_tag(night, table, tg), "poll_seconds": poll_seconds(table_phase(night, tg)),
@@ -257,11 +299,9 @@ def show(code: str):
     return night_page("nights/_table.html", **table_context(table))
 
 
-# A table's status region as its polls draw it, by table and state tag: the table's 4 phones ask within a few
-# seconds of each change, and those asking the same process get one drawing (it holds nothing of a phone's
-# session: see _pulse.html). Keyed by the state the database says, so never stale, and by the table's code as
-# well as its id (an id can come back once its night is gone; the drawing holds the code in its links); big
-# enough to hold every table's latest state at the bell of a 1,000-table night.
+# A table's status region as its polls draw it, by its key: the table's 4 phones ask within a few seconds of
+# each change, and get one drawing (``shared_drawings``; the threads of one process also keep the latest here,
+# big enough for every table's latest state at the bell of a 1,000-table night).
 regions = FragmentCache(size=2048)
 
 
@@ -274,11 +314,31 @@ def pulse(code: str):
     night = table.night
     night_bell.ring_if_timer_due(night)
     tg = _current_game(night, table)
-    if request.args.get("game", type=int) != night.current_game:  # a page of an earlier game, as the timer rang
-        return poll_answer(_pulse_tag(night, table, tg), lambda: "", refresh=True)
     tag = _pulse_tag(night, table, tg)
-    return poll_answer(held_tag(tag) or tag, lambda: regions.get_or_draw((table.id, table.code, tag), lambda: render_template(
-        "nights/_pulse.html", shared=True, **pulse_context(table, tg=tg))))
+    if request.args.get("game", type=int) != night.current_game:  # a page of an earlier game
+        if not htmx:
+            return poll_answer(tag, lambda: "", refresh=True)
+        answer = PulseAnswer(tag, NEXT_GAME)
+
+        def draw_page() -> str:
+            return render_template("nights/_table.html", **table_context(table, tg=tg))
+
+        if not shareable(session):
+            return _drawn_answer(answer, draw_page())
+        html = shared_drawings.store().get_or_draw(page_key(table.id, table.code, tag), _marked(draw_page))
+        return _drawn_answer(answer, shared_drawings.fill_for_this_phone(html))
+    key = region_key(table.id, table.code, tag)
+    html = regions.get_or_draw(key, lambda: shared_drawings.store().get_or_draw(key, _marked(
+        lambda: render_template("nights/_pulse.html", **pulse_context(table, tg=tg)))))
+    return poll_answer(held_tag(tag) or tag, lambda: shared_drawings.fill_for_this_phone(html))
+
+
+def _marked(draw: Callable[[], str]) -> Callable[[], str]:
+    """``draw``, for every phone: the phone's own tokens come out as marks (``shared_drawings.fill``)."""
+    def drawn() -> str:
+        with shared_drawings.marked():
+            return draw()
+    return drawn
 
 
 def _table_action(code: str):

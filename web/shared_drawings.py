@@ -1,0 +1,130 @@
+"""Drawings shared by a table's phones across every server process on this machine.
+
+A table's four phones ask for the same drawing within seconds of each change (its status region, and
+after the movement its whole page of the new game), and gunicorn gives each request to whichever
+process is free, so a drawing kept by one process was made about three times per table. These are kept
+as files, named by the state they show (the table, its code and its state tag): never stale, found by
+every process, so one drawing per table and state. A second server on another machine keeps its own,
+which is just as correct.
+
+What belongs to one phone is drawn as a mark and filled in for each answer (:func:`fill`): the CSRF
+token (bound to the phone's session) and the one-time tokens that make a resent form count once.
+"""
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import tempfile
+import threading
+import time
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
+
+from flask import current_app, g
+from flask_wtf.csrf import generate_csrf
+from itsdangerous import URLSafeTimedSerializer
+
+CSRF_MARK = "csrf-token-of-the-phone"
+TOKEN_MARK = "one-time-token-of-the-phone"
+KEY = re.compile(r"[A-Za-z0-9._-]{1,200}")
+
+
+class SharedDrawings:
+    """Drawings by key, as files in ``folder`` (written whole, then renamed into place, so a reader never
+    sees half of one). Files unread for ``keep`` seconds are removed now and then."""
+
+    def __init__(self, folder: str, keep: float = 1800, prune_every: int = 1000) -> None:
+        self.folder, self.keep, self.prune_every = folder, keep, prune_every
+        self.written = 0
+        self.lock = threading.Lock()
+        os.makedirs(folder, exist_ok=True)
+
+    def path(self, key: str) -> str:
+        if not KEY.fullmatch(key):
+            raise ValueError(f"Not a drawing key: {key!r}")
+        return os.path.join(self.folder, key + ".html")
+
+    def get(self, key: str) -> str | None:
+        try:
+            with open(self.path(key), encoding="utf-8") as file:
+                return file.read()
+        except OSError:
+            return None
+
+    def put(self, key: str, html: str) -> None:
+        try:
+            fd, temporary = tempfile.mkstemp(dir=self.folder, prefix=".drawing-")
+            with os.fdopen(fd, "w", encoding="utf-8") as file:
+                file.write(html)
+            os.replace(temporary, self.path(key))
+        except OSError:
+            return  # a full disk costs a redraw, never an answer
+        with self.lock:
+            self.written += 1
+            due = self.written % self.prune_every == 0
+        if due:
+            self.prune()
+
+    def get_or_draw(self, key: str, draw: Callable[[], str]) -> str:
+        html = self.get(key)
+        if html is None:
+            html = draw()
+            self.put(key, html)
+        return html
+
+    def prune(self) -> None:
+        oldest = time.time() - self.keep
+        for entry in os.scandir(self.folder):
+            try:
+                if entry.stat().st_mtime < oldest:
+                    os.remove(entry.path)
+            except OSError:
+                pass
+
+
+def store() -> SharedDrawings:
+    """This app's store (``SHARED_DRAWINGS``, by default ``instance/drawings``)."""
+    found = current_app.extensions.get("shared_drawings")
+    if found is None:
+        folder = current_app.config.get("SHARED_DRAWINGS") or os.path.join(current_app.instance_path, "drawings")
+        found = current_app.extensions["shared_drawings"] = SharedDrawings(folder)
+    return found
+
+
+@contextmanager
+def marked() -> Iterator[None]:
+    """Draw for every phone: the CSRF token and one-time tokens come out as marks (Flask-WTF's
+    ``generate_csrf`` returns ``g.csrf_token`` once it is set)."""
+    g.csrf_token, g.drawing_shared = CSRF_MARK, True
+    try:
+        yield
+    finally:
+        g.pop("csrf_token", None)
+        g.pop("drawing_shared", None)
+
+
+def one_time_token() -> str:
+    """A form's one-time token (a resend with it counts once): a mark while drawing for every phone."""
+    return TOKEN_MARK if g.get("drawing_shared") else secrets.token_urlsafe(16)
+
+
+def fill(html: str, csrf_token: str) -> str:
+    """One phone's copy of a shared drawing: its CSRF token, and a fresh one-time token for each form."""
+    html = html.replace(CSRF_MARK, csrf_token)
+    if TOKEN_MARK in html:
+        html = re.sub(re.escape(TOKEN_MARK), lambda _: secrets.token_urlsafe(16), html)
+    return html
+
+
+def fill_for_this_phone(html: str) -> str:
+    return fill(html, generate_csrf())
+
+
+def csrf_token_of(session: dict[str, Any], secret_key: str) -> str | None:
+    """The CSRF token Flask-WTF would put on this session's page (for answers sent before Flask)."""
+    raw = session.get("csrf_token")
+    if not raw:
+        return None
+    return URLSafeTimedSerializer(secret_key, salt="wtf-csrf-token").dumps(raw)
+
