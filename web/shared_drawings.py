@@ -18,7 +18,7 @@ import secrets
 import tempfile
 import threading
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any, Callable, Iterator
 
 from flask import current_app, g
@@ -32,9 +32,11 @@ KEY = re.compile(r"[A-Za-z0-9._-]{1,200}")
 
 class SharedDrawings:
     """Drawings by key, as files in ``folder`` (written whole, then renamed into place, so a reader never
-    sees half of one). Files unread for ``keep`` seconds are removed now and then."""
+    sees half of one). Every ``prune_every`` drawings, those written over ``keep`` seconds ago are removed:
+    a table's state changes with every hand, so an older drawing is rarely asked for again (and if it is,
+    it is drawn again)."""
 
-    def __init__(self, folder: str, keep: float = 1800, prune_every: int = 1000) -> None:
+    def __init__(self, folder: str, keep: float = 120, prune_every: int = 1000) -> None:
         self.folder, self.keep, self.prune_every = folder, keep, prune_every
         self.written = 0
         self.lock = threading.Lock()
@@ -53,13 +55,19 @@ class SharedDrawings:
             return None
 
     def put(self, key: str, html: str) -> None:
+        path = self.path(key)
         try:
             fd, temporary = tempfile.mkstemp(dir=self.folder, prefix=".drawing-")
-            with os.fdopen(fd, "w", encoding="utf-8") as file:
-                file.write(html)
-            os.replace(temporary, self.path(key))
         except OSError:
             return  # a full disk costs a redraw, never an answer
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as file:
+                file.write(html)
+            os.replace(temporary, path)
+        except OSError:
+            with suppress(OSError):
+                os.remove(temporary)
+            return
         with self.lock:
             self.written += 1
             due = self.written % self.prune_every == 0
@@ -76,11 +84,9 @@ class SharedDrawings:
     def prune(self) -> None:
         oldest = time.time() - self.keep
         for entry in os.scandir(self.folder):
-            try:
+            with suppress(OSError):
                 if entry.stat().st_mtime < oldest:
                     os.remove(entry.path)
-            except OSError:
-                pass
 
 
 def store() -> SharedDrawings:
