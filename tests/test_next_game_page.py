@@ -63,7 +63,7 @@ def test_the_next_games_page_comes_with_the_poll_drawn_once_for_the_tables_phone
         assert answer.status_code == 200
         assert answer.headers["HX-Retarget"] == "#table-page" and answer.headers["HX-Reswap"] == "outerHTML"
         assert "Game 2 of" in page and 'id="table-page"' in page and "pulse?game=2" in page
-        assert shared_drawings.CSRF_MARK not in page and shared_drawings.TOKEN_MARK not in page
+        assert not any(mark in page for mark in shared_drawings.marks(app.secret_key))
     tokens = [ONE_TIME_TOKEN.findall(page) for page in pages]
     assert all(tokens) and len({t for found in tokens for t in found}) == sum(map(len, tokens)), \
         "every form on every phone has its own one-time token"
@@ -104,7 +104,7 @@ def test_a_phone_with_a_hand_to_put_back_gets_a_page_of_its_own(app, clean_db, c
 
 
 def test_the_shared_store_keeps_whole_drawings_by_key(tmp_path):
-    from web.shared_drawings import SharedDrawings, fill, CSRF_MARK, TOKEN_MARK
+    from web.shared_drawings import SharedDrawings, fill, marks
 
     store = SharedDrawings(str(tmp_path), keep=60)
     assert store.get("region-1-ABC-t1") is None
@@ -121,24 +121,10 @@ def test_the_shared_store_keeps_whole_drawings_by_key(tmp_path):
     store.prune()
     assert store.get("region-1-ABC-t1") is None and store.get("region-2-DEF-t2") == "<p>two</p>"
 
-    filled = fill(f'<i>{CSRF_MARK}</i><b>{TOKEN_MARK}</b><b>{TOKEN_MARK}</b>', "mine")
+    mark = marks("the night's secret")
+    assert mark != marks("another secret"), "the marks come from the secret key: no player can type one"
+    filled = fill(f"<i>{mark.csrf}</i><b>{mark.token}</b><b>{mark.token}</b><s>csrf-token</s>", "mine",
+                  "the night's secret")
     first, second = re.findall(r"<b>([^<]+)</b>", filled)
-    assert filled.startswith("<i>mine</i>") and first != second and TOKEN_MARK not in filled
-
-
-def test_the_polls_plain_query_reads_the_row_as_sqlalchemy_does(app, clean_db, client):
-    """``quick_pulse`` reads a table's state on the driver's own cursor: the same values, of the same types
-    (the times above all: SQLite keeps them as text), as SQLAlchemy's own row."""
-    from extensions import db
-    from web.nights import tables
-    from web.nights.quick_pulse import PlainQuery
-
-    code, _phones = night_after_game_1(app, client)
-    with app.app_context():
-        query = PlainQuery(tables.PULSE_ROW, db.engine.dialect)
-        with db.engine.connect() as connection:
-            expected = connection.execute(tables.PULSE_ROW, {"code": code}).first()
-            plain = query.first(connection, {"code": code})
-            assert query.first(connection, {"code": "NOSUCH"}) is None
-    assert plain is not None and plain._asdict() == expected._asdict()
-    assert plain.game_started_at is not None and type(plain.game_started_at) is type(expected.game_started_at)
+    assert filled.startswith("<i>mine</i>") and first != second and mark.token not in filled
+    assert filled.endswith("<s>csrf-token</s>")

@@ -27,7 +27,7 @@ def test_a_polled_region_is_shared_by_the_phones_and_posts_with_each_ones_token(
 
     regions = [phone.get(f"/t/{code}/pulse?game=1", htmx=True).get_data(as_text=True) for phone in (north, east)]
     assert 'id="send-ns"' in regions[0] and 'id="send-ns"' in regions[1]
-    for mark in (shared_drawings.CSRF_MARK, shared_drawings.TOKEN_MARK):
+    for mark in shared_drawings.marks(app.secret_key):
         assert mark not in regions[0] and mark not in regions[1]
     north_csrf, east_csrf = (CSRF_FIELD.findall(region) for region in regions)
     assert len(set(north_csrf)) == 1 and len(set(east_csrf)) == 1

@@ -12,6 +12,8 @@ token (bound to the phone's session) and the one-time tokens that make a resent 
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
 import re
 import secrets
@@ -19,15 +21,31 @@ import tempfile
 import threading
 import time
 from contextlib import contextmanager, suppress
-from typing import Any, Callable, Iterator
+from functools import lru_cache
+from typing import Any, Callable, Iterator, NamedTuple
 
 from flask import current_app, g
 from flask_wtf.csrf import generate_csrf
 from itsdangerous import URLSafeTimedSerializer
 
-CSRF_MARK = "csrf-token-of-the-phone"
-TOKEN_MARK = "one-time-token-of-the-phone"
 KEY = re.compile(r"[A-Za-z0-9._-]{1,200}")
+
+
+class Marks(NamedTuple):
+    """Where a shared drawing holds one phone's CSRF token and its one-time tokens. Derived from the secret
+    key: the same in every process and server of the night, and never text a player could type into a
+    name to have it filled in."""
+
+    csrf: str
+    token: str
+
+
+@lru_cache(maxsize=4)
+def marks(secret_key: str | bytes) -> Marks:
+    key = secret_key.encode() if isinstance(secret_key, str) else secret_key
+    csrf, token = (hmac.new(key, f"shared drawing: {what}".encode(), hashlib.sha256).hexdigest()[:32]
+                   for what in ("csrf token", "one-time token"))
+    return Marks(f"csrf-{csrf}", f"once-{token}")
 
 
 class SharedDrawings:
@@ -102,7 +120,7 @@ def store() -> SharedDrawings:
 def marked() -> Iterator[None]:
     """Draw for every phone: the CSRF token and one-time tokens come out as marks (Flask-WTF's
     ``generate_csrf`` returns ``g.csrf_token`` once it is set)."""
-    g.csrf_token, g.drawing_shared = CSRF_MARK, True
+    g.csrf_token, g.drawing_shared = marks(current_app.secret_key).csrf, True
     try:
         yield
     finally:
@@ -112,19 +130,20 @@ def marked() -> Iterator[None]:
 
 def one_time_token() -> str:
     """A form's one-time token (a resend with it counts once): a mark while drawing for every phone."""
-    return TOKEN_MARK if g.get("drawing_shared") else secrets.token_urlsafe(16)
+    return marks(current_app.secret_key).token if g.get("drawing_shared") else secrets.token_urlsafe(16)
 
 
-def fill(html: str, csrf_token: str) -> str:
+def fill(html: str, csrf_token: str, secret_key: str | bytes) -> str:
     """One phone's copy of a shared drawing: its CSRF token, and a fresh one-time token for each form."""
-    html = html.replace(CSRF_MARK, csrf_token)
-    if TOKEN_MARK in html:
-        html = re.sub(re.escape(TOKEN_MARK), lambda _: secrets.token_urlsafe(16), html)
+    mark = marks(secret_key)
+    html = html.replace(mark.csrf, csrf_token)
+    if mark.token in html:
+        html = re.sub(mark.token, lambda _: secrets.token_urlsafe(16), html)
     return html
 
 
 def fill_for_this_phone(html: str) -> str:
-    return fill(html, generate_csrf())
+    return fill(html, generate_csrf(), current_app.secret_key)
 
 
 def csrf_token_of(session: dict[str, Any], secret_key: str) -> str | None:

@@ -113,7 +113,7 @@ class QuickPulse:
                 self.store = shared_drawings.store()
         key = (tables.page_key if answer.needs == tables.NEXT_GAME else tables.region_key)(table_id, code, answer.tag)
         html = self.store.get(key)
-        return None if html is None else shared_drawings.fill(html, csrf_token).encode()
+        return None if html is None else shared_drawings.fill(html, csrf_token, self.app.secret_key).encode()
 
     def session(self, environ: dict[str, Any]) -> dict[str, Any] | None:
         """The phone's session, from its signed cookie (as Flask would read it), or None."""
