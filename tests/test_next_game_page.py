@@ -128,3 +128,21 @@ def test_the_shared_store_keeps_whole_drawings_by_key(tmp_path):
     first, second = re.findall(r"<b>([^<]+)</b>", filled)
     assert filled.startswith("<i>mine</i>") and first != second and mark.token not in filled
     assert filled.endswith("<s>csrf-token</s>")
+
+
+def test_the_polls_plain_query_reads_the_row_as_sqlalchemy_does(app, clean_db, client):
+    """``quick_pulse`` reads a table's state on the driver's own cursor: the same values, of the same types
+    (the times above all: SQLite keeps them as text), as SQLAlchemy's own row."""
+    from extensions import db
+    from web.nights import tables
+    from web.nights.quick_pulse import PlainQuery
+
+    code, _phones = night_after_game_1(app, client)
+    with app.app_context():
+        query = PlainQuery(tables.PULSE_ROW, db.engine.dialect)
+        with db.engine.connect() as connection:
+            expected = connection.execute(tables.PULSE_ROW, {"code": code}).first()
+            plain = query.first(connection, {"code": code})
+            assert query.first(connection, {"code": "NOSUCH"}) is None
+    assert plain is not None and plain._asdict() == expected._asdict()
+    assert plain.game_started_at is not None and type(plain.game_started_at) is type(expected.game_started_at)
