@@ -97,6 +97,8 @@ def test_director_and_two_tables_play_a_short_night(browser, live_server, clean_
         for page in (head, second):
             expect(page.locator(".night-head")).to_contain_text("Game 2 of 2", timeout=8_000)
             expect(page.locator("#moves")).to_be_visible()
+        # the night's own checkboxes (prizes, picks) are bigger; the hand form's switches stay toggles
+        expect(second.locator("#f-alone input")).to_have_css("width", "52px")
         shots(second, J, "next-game", full_page=True)
 
         # the projector views
