@@ -33,8 +33,8 @@ KEY = re.compile(r"[A-Za-z0-9._-]{1,200}")
 
 class Marks(NamedTuple):
     """Where a shared drawing holds one phone's CSRF token and its one-time tokens. Derived from the secret
-    key: the same in every process and server of the night, and never text a player could type into a
-    name to have it filled in."""
+    key: the same in every process and server of the night, and text no player can know, so none can
+    type it into a name to have a token filled in there."""
 
     csrf: str
     token: str

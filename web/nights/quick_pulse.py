@@ -140,8 +140,10 @@ class QuickPulse:
         if connection is None or self.local.pid != os.getpid():
             if self.engine is None:
                 with self.app.app_context():
-                    self.engine = db.engine
-                    self.pulse_row = PlainQuery(tables.PULSE_ROW, self.engine.dialect)
+                    engine = db.engine
+                # the query first: another thread that finds the engine set uses it at once
+                self.pulse_row = PlainQuery(tables.PULSE_ROW, engine.dialect)
+                self.engine = engine
             connection = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
             self.local.connection, self.local.pid = connection, os.getpid()
         return connection
