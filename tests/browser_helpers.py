@@ -108,8 +108,11 @@ def _audit_now(pg: Page) -> None:
 
 
 def settled(page: Page) -> None:
-    """Wait until htmx has finished swapping in new content (and bound its triggers to it)."""
-    page.wait_for_function("() => !document.querySelector('.htmx-swapping, .htmx-settling, .htmx-added')")
+    """Wait until htmx has no request in flight and has finished swapping in new content (and bound its
+    triggers to it): a tap on content that an answer still on its way is about to replace would be lost
+    with it."""
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')")
 
 
 def tap(page: Page, name: str, value: object) -> None:
