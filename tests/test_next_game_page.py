@@ -146,3 +146,13 @@ def test_the_polls_plain_query_reads_the_row_as_sqlalchemy_does(app, clean_db, c
             assert query.first(connection, {"code": "NOSUCH"}) is None
     assert plain is not None and plain._asdict() == expected._asdict()
     assert plain.game_started_at is not None and type(plain.game_started_at) is type(expected.game_started_at)
+
+
+@pytest.mark.parametrize("game", ["%C2%B2", "9" * 5000, "-1", "%00", "1.5"])
+def test_a_poll_naming_any_game_is_answered_never_5xx(app, clean_db, client, game):
+    """``quick_pulse`` reads ``game`` as Flask does: a "²" (a digit to Python) or 5,000 digits (more than
+    ``int`` takes) is no game, and the phone gets the table's page of the game in play."""
+    code, phones = night_after_game_1(app, client)
+    answer = phones[0].get(f"/t/{code}/pulse?game={game}&seen=old", htmx=True)
+    assert answer.status_code == 200 and answer.headers["HX-Retarget"] == "#table-page"
+    assert phones[0].get(f"/t/{code}/pulse?game={game}").headers.get("HX-Refresh") == "true"

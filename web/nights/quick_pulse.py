@@ -78,7 +78,7 @@ class QuickPulse:
         args = dict(parse_qsl(environ.get("QUERY_STRING", "")))
         game = args.get("game", "")
         seen = [tag for tag in (args.get("seen"), *parse_etags(environ.get("HTTP_IF_NONE_MATCH"))) if tag]
-        answer = tables.light_answer(row, int(game) if game.isdigit() else None, seen)
+        answer = tables.light_answer(row, game_asked(game), seen)
         if answer is None:
             return None
         headers = list(self.headers)
@@ -111,8 +111,7 @@ class QuickPulse:
         if self.store is None:
             with self.app.app_context():
                 self.store = shared_drawings.store()
-        key = (tables.page_key if answer.needs == tables.NEXT_GAME else tables.region_key)(table_id, code, answer.tag)
-        html = self.store.get(key)
+        html = self.store.get(tables.drawing_key(answer, table_id, code))
         return None if html is None else shared_drawings.fill(html, csrf_token, self.app.secret_key).encode()
 
     def session(self, environ: dict[str, Any]) -> dict[str, Any] | None:
@@ -211,6 +210,15 @@ class SessionMemo:
             self.items[cookie] = (session, signed_at)
             if len(self.items) > self.size:
                 self.items.popitem(last=False)
+
+
+def game_asked(text: str) -> int | None:
+    """The ``game`` a poll names, read as Flask's ``request.args.get("game", type=int)`` reads it: None for
+    anything but a plain number (a "²" is a digit to Python, and 5,000 digits are more than ``int`` takes)."""
+    try:
+        return int(text) if text.isascii() and text.isdigit() else None
+    except ValueError:
+        return None
 
 
 def holds_table(session: dict[str, Any], table_id: int, night_id: int) -> bool:

@@ -177,14 +177,12 @@ def light_answer(row: Any, game_asked: int | None, seen: list[str]) -> PulseAnsw
     return PulseAnswer(held, UNCHANGED) if held else PulseAnswer(tag, REDRAW)
 
 
-# The drawings a table's phones share (``shared_drawings``), by the state they show: the table's id and code
-# (an id can come back once its night is gone; the drawing holds the code in its links) and its state tag.
-def region_key(table_id: int, code: str, tag: str) -> str:
-    return f"region-{table_id}-{code}-{tag}"
-
-
-def page_key(table_id: int, code: str, tag: str) -> str:
-    return f"page-{table_id}-{code}-{tag}"
+def drawing_key(answer: PulseAnswer, table_id: int, code: str) -> str:
+    """The name of the drawing a poll needs (``shared_drawings``): its status region, or after the movement
+    its next game's page, by the state it shows: the table's id and code (an id can come back once its night
+    is gone; the drawing holds the code in its links) and its state tag."""
+    kind = "page" if answer.needs == NEXT_GAME else "region"
+    return f"{kind}-{table_id}-{code}-{answer.tag}"
 
 
 # After the movement a phone's poll gets the next game's table page in its answer, put in place of the old
@@ -193,15 +191,16 @@ NEXT_GAME_HEADERS = (("HX-Retarget", "#table-page"), ("HX-Reswap", "outerHTML"))
 
 
 def shareable(session: Any) -> bool:
-    """Whether the table's page drawn for every phone is this phone's page too: not when it has a message
-    waiting, or a hand it undid to offer back."""
-    return "_flashes" not in session and UNDONE not in session
+    """Whether the table's page drawn for every phone is this phone's page too: not when it has a hand it
+    undid to offer back."""
+    return UNDONE not in session
 
 
 def _light_pulse(code: str) -> Response | None:
-    """A poll answered from ``PULSE_ROW`` and the shared drawings, without loading the table, its night and
-    its game as objects; None when something must be drawn or rung. (``quick_pulse`` answers most of these
-    before the request reaches Flask; this is the same answer for the polls it leaves to the app.)"""
+    """A poll answered from ``PULSE_ROW`` alone, without loading the table, its night and its game as
+    objects; None when something must be drawn (``pulse`` finds it in the shared drawings if it is there)
+    or rung. (``quick_pulse`` answers most polls before the request reaches Flask; this is the same answer
+    for the polls it leaves to the app.)"""
     row = db.session.execute(PULSE_ROW, {"code": code}).first()
     if row is None or not access.holds_table_id(row.table_id, row.night_id):
         return None  # a stranger's guess is counted by ``access.find_table``
@@ -214,11 +213,7 @@ def _light_pulse(code: str) -> Response | None:
         return poll_answer(answer.tag, lambda: "")
     if answer.needs == NEXT_GAME and not htmx:
         return poll_answer(answer.tag, lambda: "", refresh=True)
-    key = (page_key if answer.needs == NEXT_GAME else region_key)(row.table_id, code, answer.tag)
-    html = shared_drawings.store().get(key) if answer.needs == REDRAW or shareable(session) else None
-    if html is None:
-        return None
-    return _drawn_answer(answer, shared_drawings.fill_for_this_phone(html))
+    return None
 
 
 def _drawn_answer(answer: PulseAnswer, html: str) -> Response:
@@ -325,9 +320,9 @@ def pulse(code: str):
 
         if not shareable(session):
             return _drawn_answer(answer, draw_page())
-        html = shared_drawings.store().get_or_draw(page_key(table.id, table.code, tag), _marked(draw_page))
+        html = shared_drawings.store().get_or_draw(drawing_key(answer, table.id, table.code), _marked(draw_page))
         return _drawn_answer(answer, shared_drawings.fill_for_this_phone(html))
-    key = region_key(table.id, table.code, tag)
+    key = drawing_key(PulseAnswer(tag, REDRAW), table.id, table.code)
     html = regions.get_or_draw(key, lambda: shared_drawings.store().get_or_draw(key, _marked(
         lambda: render_template("nights/_pulse.html", **pulse_context(table, tg=tg)))))
     return poll_answer(held_tag(tag) or tag, lambda: shared_drawings.fill_for_this_phone(html))
