@@ -8,7 +8,7 @@ Run from the repository root (on demand, not part of ``make test``)::
 ``bench/load_night.py`` measures latency as phones see it, queueing included; this script says where a
 request's own time goes, so a load run's busy moments can be priced. It plays the same night through
 the Flask test client (one client per phone, CSRF on, htmx headers as the pages send them): 400
-players checked in and seated, two hands a table, the bell, each table's result sent and confirmed
+players checked in and seated, two hands a table, the director's dashboard, the bell, each table's result sent and confirmed
 while the tables already done poll their status region, the standings drawn, the movement, and every
 table's next page brought by its polls. Each kind of request is timed one at a time on an idle machine (median and
 max), with the statements it sent. The database is prepared as ``load_night.py`` prepares it (a
@@ -114,6 +114,9 @@ def play(app: Any, tables: int, costs: Costs) -> None:
         phones.append(Phone(client, code, page.get_data(as_text=True)))
     for n in range(2 * tables):
         costs.time("hand submit", lambda: phones[n % tables].save_hand(n))
+    for n in range(5):  # the director's dashboard, drawn again after a hand at one table
+        phones[n].save_hand(n)
+        costs.time("dashboard poll after a hand (redrawn)", lambda: director.get(f"/nights/{slug}/live", htmx=True))
     for phone in phones:
         costs.time("pulse after a hand (redrawn)", lambda: phone.poll(1))
     for phone in phones:

@@ -394,3 +394,29 @@ def test_a_table_sees_its_result_corrected_in_the_game_being_played(director, ta
     code = table_codes(app, slug)[1]
     page = tables.phone(code).get(f"/t/{code}").get_data(as_text=True)
     assert "North–South <strong>6</strong>" in page and "(<small class=\"corrected-mark\">corrected by the director</small>)" in page
+
+
+def test_the_dashboard_counts_each_tables_hands_and_scores_only_the_tables_that_changed(director, tables, app,
+                                                                                        monkeypatch):
+    """The dashboard keeps each table's count and score by its match's version: a hand saved at a table is on the
+    next drawing, and the tables whose hands did not change are not scored again."""
+    from web.nights.director import table_game
+
+    slug = _night_of(director, create_night(director), names=NAMES[:8])
+    code = table_codes(app, slug)[1]
+    phone = tables.phone(code)
+    scored: list[str] = []
+    real = table_game.hands_result
+    monkeypatch.setattr(table_game, "hands_result", lambda tg: scored.append(tg.match.slug) or real(tg))
+
+    def table_row(number: int) -> str:
+        page = director.get(f"/nights/{slug}/live", htmx=True).get_data(as_text=True)
+        return page.split(f'id="table-{number}"', 1)[1].split("</li>", 1)[0]
+
+    assert "0 hands" in table_row(1) and len(scored) == 2
+    match = _table_game(app, slug, 1)["match_id"]
+    assert add_hand(phone, match, maker=0, trump="S", alone=True, tricks=5).status_code == 303  # N-S 4
+    row = table_row(1)
+    assert "1 hand<" in row and "4–0" in row and scored[2:] == [match], "only the table that changed is scored"
+    assert add_hand(phone, match, maker=1, trump="H", tricks=2).status_code == 303              # N-S +2
+    assert "2 hands" in table_row(1) and "6–0" in table_row(1) and "0 hands" in table_row(2)

@@ -221,3 +221,26 @@ def test_slow_drawings_rest_between_changes_and_the_screens_get_the_last_one(app
     third = client.post(f"/nights/{night['slug']}/players", {"names": "Kit"})
     third.close()
     assert len(draws) == 3
+
+
+def test_a_slow_dashboard_rests_and_the_directors_screen_keeps_its_drawing(app, client, night, monkeypatch):
+    """At a thousand tables the director's dashboard takes a second to draw, and a hand comes in every few
+    milliseconds: a slow drawing rests (REST times its time) and the poll keeps the director's screen meanwhile."""
+    from web.nights import director, drawings
+
+    live = f"/nights/{night['slug']}/live"
+    first = client.get(live, htmx=True)
+    tag = first.headers["ETag"].strip('"')
+    assert first.status_code == 200
+    monkeypatch.setitem(drawings.costs, (night["id"], "dashboard"), 0.5)  # as if it took half a second
+    monkeypatch.setitem(director.dashboard_drawn_at, night["id"], utcnow())
+    client.post(f"/nights/{night['slug']}/players", {"names": "Ivy"}).close()
+    resting = client.get(f"{live}?seen={tag}", htmx=True)
+    assert resting.status_code == 304 and resting.headers["ETag"].strip('"') == tag
+
+    monkeypatch.setitem(director.dashboard_drawn_at, night["id"], utcnow() - timedelta(seconds=6))  # rested
+    later = client.get(f"{live}?seen={tag}", htmx=True)
+    assert later.status_code == 200 and later.headers["ETag"].strip('"') != tag, "drawn anew, with Ivy checked in"
+    monkeypatch.setitem(drawings.costs, (night["id"], "dashboard"), 0.02)  # a 400-player night never rests
+    client.post(f"/nights/{night['slug']}/players", {"names": "Jo"}).close()
+    assert client.get(f"{live}?seen={later.headers['ETag'].strip(chr(34))}", htmx=True).status_code == 200

@@ -2,6 +2,7 @@
 the bell (and taking it back), the number of games, and closing or correcting a table's game."""
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
@@ -19,9 +20,10 @@ from web.matches import go
 from services.night import bell as night_bell, games as night_games, queries as night_queries
 from services.night import setup as night_setup, table_game, wording as night_wording
 from services.night.errors import NightError
-from web.nights import access
+from models.base import utcnow
+from web.nights import access, drawings
 from services.night import prizes as night_prizes
-from web.nights.pulse import poll_answer, poll_seconds
+from web.nights.pulse import poll_answer, poll_seconds, seen_tags
 from web.render import night_page
 
 bp = Blueprint("nights", __name__, url_prefix="/nights")
@@ -107,10 +109,10 @@ def dashboard_context(night: Night, bell_question: str | None = None) -> dict[st
             at_table.setdefault(seat.table, {})[seat.seat] = seat.player.name
     tables = []
     codes = {t.number: t.code for t in night.tables}
-    for tg in _table_games_with_hands(night, game) if game else []:
+    for tg, (hands, ns_points, ew_points) in _table_games_counted(night, game) if game else []:
         code = codes.get(tg.table, "")
         tables.append({"tg": tg, "code": code, "names": at_table.get(tg.table, {}),
-                       "hands": len(tg.match.hands), "totals": _totals(tg)})
+                       "hands": hands, "totals": (ns_points, ew_points)})
     roster = night_queries.roster(night, max(game, 1) if night.status != "playing" else game + 1)
     return {"night": night, "tables": tables, "sit_outs": [s.player.name for s in seats if s.table is None],
             "done": sum(1 for t in tables if t["tg"].done), "next_roster": len(roster),
@@ -122,21 +124,44 @@ def dashboard_context(night: Night, bell_question: str | None = None) -> dict[st
             "poll_tag": _dashboard_tag(night), "poll_seconds": poll_seconds(), "poll_target": "#dashboard"}
 
 
-def _table_games_with_hands(night: Night, game: int) -> list[TableGame]:
-    """``night_queries.table_games`` with every match's hands and seats loaded up front (three queries): the
-    dashboard counts and scores every table's hands, and loading them table by table took two queries per
-    table, most of a dashboard's time at 100 tables."""
-    match = joinedload(TableGame.match)
-    return list(db.session.scalars(
+# Each table's hands and score, by its match and the match's version (which every change of its hands
+# moves): between two of the director's polls only the tables that saved a hand have changed, and scoring
+# every table's hands again was most of a dashboard's time at 1,000 tables.
+table_counts: dict[tuple, tuple[int, int, int]] = {}
+TABLE_COUNTS_KEPT = 8192
+
+
+def _table_games_counted(night: Night, game: int) -> list[tuple[TableGame, tuple[int, int, int]]]:
+    """The game's tables in order, each with its hands counted and its points (the result agreed, or the
+    hands' score so far); the hands are loaded only for the matches that changed since they were counted."""
+    games = list(db.session.scalars(
         select(TableGame).where(TableGame.night_id == night.id, TableGame.game == game).order_by(TableGame.table)
-        .options(match.selectinload(Match.hands), match.selectinload(Match.seats))))
+        .options(joinedload(TableGame.match))))
+    changed = [tg.match.id for tg in games if _count_key(tg) not in table_counts]
+    if changed:
+        db.session.scalars(select(Match).where(Match.id.in_(changed)).execution_options(populate_existing=True)
+                           .options(selectinload(Match.hands), selectinload(Match.seats))).all()
+    if len(table_counts) > TABLE_COUNTS_KEPT:
+        table_counts.clear()  # the counts of earlier games and nights
+    counted = []
+    for tg in games:
+        key = _count_key(tg)
+        if key not in table_counts:
+            table_counts[key] = _counted(tg)
+        counted.append((tg, table_counts[key]))
+    return counted
 
 
-def _totals(tg: TableGame) -> tuple[int, int]:
+def _count_key(tg: TableGame) -> tuple:
+    return ("counted", tg.match.id, tg.match.slug, tg.match.version, tg.ns_points, tg.ew_points)
+
+
+def _counted(tg: TableGame) -> tuple[int, int, int]:
+    hands = len(tg.match.hands)
     if tg.ns_points is not None:
-        return tg.ns_points, tg.ew_points or 0
+        return hands, tg.ns_points, tg.ew_points or 0
     counted = table_game.hands_result(tg)
-    return counted.ns_points, counted.ew_points
+    return hands, counted.ns_points, counted.ew_points
 
 
 @bp.get("/<slug>")
@@ -147,12 +172,27 @@ def dashboard(slug: str):
     return night_page("nights/_dashboard.html", **dashboard_context(night))
 
 
+# When this process last drew each night's dashboard for its poll: a slow drawing rests (``drawings.REST``).
+dashboard_drawn_at: dict[int, datetime] = {}
+
+
 @bp.get("/<slug>/live")
 def live(slug: str):
+    """The dashboard, drawn again when a hand or anything of the night changed. On a night of a thousand tables
+    a drawing takes a second, and hands come in every few milliseconds: a slow drawing rests
+    (``drawings.rest_after``) and the director's poll keeps its screen meanwhile, as the projector's standings do."""
     night = _director_night(slug)
     night_bell.ring_if_timer_due(night)
-    return poll_answer(_dashboard_tag(night),
-                       lambda: render_template("nights/_dashboard.html", **dashboard_context(night)))
+    held = seen_tags()
+    if held and drawings.resting(night.id, "dashboard", dashboard_drawn_at.get(night.id)):
+        return poll_answer(held[0], lambda: "")
+
+    def draw() -> str:
+        dashboard_drawn_at[night.id] = utcnow()
+        return drawings.timed(night.id, "dashboard",
+                              lambda: render_template("nights/_dashboard.html", **dashboard_context(night)))
+
+    return poll_answer(_dashboard_tag(night), draw)
 
 
 def _dashboard_after(night: Night, message: str | None = None, status: int = 200, **context: Any):
