@@ -50,6 +50,7 @@ import re
 import runpy
 import secrets
 import signal
+import shutil
 import socket
 import sqlite3
 import subprocess
@@ -73,6 +74,7 @@ HAND_SECONDS = 60.0          # a table saves a hand about this often
 HAND_JITTER = 0.25           # ... give or take this fraction
 IDLE_LIMIT = 2.0             # reopen a connection idle this long: gunicorn closes keep-alive after 5 s
 TIMEOUT = 30.0               # gunicorn's own worker timeout
+RETRY_SECONDS = 3.0          # a screen whose first answer failed (a timeout under load) opens again after this
 PHONES_PER_TABLE = 4
 CHECK_IN_BATCH = 400         # players checked in by one post (4,000 at once took over gunicorn's 30 s on a busy machine)
 SETUP_CONCURRENCY = 4        # phones opening their table's page at once (players sit down over minutes)
@@ -514,6 +516,7 @@ class Poller:
     def __init__(self, url: str, tag: str, seconds: float | None = None) -> None:
         self.url, self.tag, self.seconds = url, tag, seconds
         self.swapped = False  # the last answer replaced the region (and so the poller, and its timer)
+        self.answered = True  # the last request had an answer (not an error, not a timeout)
 
     @classmethod
     def from_page(cls, page: str) -> "Poller | None":
@@ -531,6 +534,7 @@ class Poller:
         headers = {"If-None-Match": f'"{self.tag}"'} if self.tag else {}
         answer = await browser.get(self.path(), endpoint, htmx=True, due=due, headers=headers)
         self.tag = etag_of(answer) or self.tag
+        self.answered = answer.ok
         self.swapped = answer.status == 200 and answer.header("HX-Refresh") != "true"
         if self.swapped:
             self.seconds = poll_interval(answer.text) or self.seconds  # the new region's poller
@@ -684,6 +688,9 @@ async def polling(poller: Callable[[], Poller], stop: asyncio.Event, action: Cal
     while await sleep_until(due, stop):
         await action(due)
         current = poller()
+        if current.seconds is None and not current.answered:
+            due = time.monotonic() + RETRY_SECONDS  # the page did not load (counted as an error): opened again
+            continue
         if current.seconds is None:
             raise SystemExit(f"No poll interval on the page of {current.url}: the bench polls as the pages say")
         due = time.monotonic() + current.seconds if current.swapped else max(due + current.seconds, time.monotonic())
@@ -1141,6 +1148,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--url", help="a server already running (no database setup, no CPU of the server)")
     parser.add_argument("--hello-url", help="with --url: a hello-world already running, for the ceiling")
     parser.add_argument("--json", type=Path, help="also write the summary as JSON to this file")
+    parser.add_argument("--server-log", type=Path, help="keep the server's log (gunicorn's access log and errors) "
+                        "in this file")
     parser.add_argument("--samples", type=Path, help="also write every request as CSV to this file "
                         "(seconds from the start, phase, endpoint, status, latency and client lateness in ms)")
     parser.add_argument("--cores", type=int,
@@ -1212,6 +1221,8 @@ def measure(args: argparse.Namespace) -> int:
                 night, burst = asyncio.run(run.night(server.url))
             finally:
                 server.stop()
+                if args.server_log:
+                    shutil.copyfile(workdir / "gunicorn.log", args.server_log)
             ceiling = hello_ceiling(env, workdir, args.burst_connections, args.burst_seconds)
             if os.environ.get("DATABASE_URL"):
                 drop_all_tables(url)
