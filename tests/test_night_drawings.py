@@ -244,3 +244,15 @@ def test_a_slow_dashboard_rests_and_the_directors_screen_keeps_its_drawing(app, 
     monkeypatch.setitem(drawings.costs, (night["id"], "dashboard"), 0.02)  # a 400-player night never rests
     client.post(f"/nights/{night['slug']}/players", {"names": "Jo"}).close()
     assert client.get(f"{live}?seen={later.headers['ETag'].strip(chr(34))}", htmx=True).status_code == 200
+
+
+@pytest.mark.parametrize("seen", ["%0Aevil", "%00", "x" * 5000, "d1-1-1%0D%0ASet-Cookie:%20a=b"])
+def test_a_resting_dashboard_never_echoes_a_tag_it_did_not_draw(app, client, night, monkeypatch, seen):
+    """While the dashboard rests, the poll keeps the director's screen: only a tag this night's dashboard
+    could have drawn is kept; anything else (a newline, a NUL) is drawn anew, never a 5xx."""
+    from web.nights import director, drawings
+
+    monkeypatch.setitem(drawings.costs, (night["id"], "dashboard"), 0.5)
+    monkeypatch.setitem(director.dashboard_drawn_at, night["id"], utcnow())
+    answer = client.get(f"/nights/{night['slug']}/live?seen={seen}", htmx=True)
+    assert answer.status_code == 200 and "\n" not in answer.headers["ETag"]

@@ -2,6 +2,7 @@
 the bell (and taking it back), the number of games, and closing or correcting a table's game."""
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Any
 
@@ -99,6 +100,11 @@ def _dashboard_tag(night: Night) -> str:
     return f"d{night.id}-{night.version}-{hands}"
 
 
+def _drawn_by_dashboard(night: Night, tag: str) -> bool:
+    """Whether ``tag`` is one ``_dashboard_tag`` could have given this night."""
+    return re.fullmatch(rf"d{night.id}-\d{{1,12}}-\d{{1,15}}", tag) is not None
+
+
 def dashboard_context(night: Night, bell_question: str | None = None) -> dict[str, Any]:
     night_bell.ring_if_timer_due(night)
     game = night.current_game
@@ -183,7 +189,7 @@ def live(slug: str):
     (``drawings.rest_after``) and the director's poll keeps its screen meanwhile, as the projector's standings do."""
     night = _director_night(slug)
     night_bell.ring_if_timer_due(night)
-    held = seen_tags()
+    held = [tag for tag in seen_tags() if _drawn_by_dashboard(night, tag)]  # never echo a tag it did not draw
     if held and drawings.resting(night.id, "dashboard", dashboard_drawn_at.get(night.id)):
         return poll_answer(held[0], lambda: "")
 
