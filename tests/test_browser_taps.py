@@ -45,9 +45,10 @@ def test_every_game_is_covered():
     assert set(HANDS) == set(referee.VARIANTS)
 
 
-def _visible_on_screen(page: Page, selector: str) -> bool:
-    box = page.locator(selector).bounding_box()
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740
+def expect_whole_on_screen(page: Page, selector: str, why: str) -> None:
+    """The element lies wholly inside the 360x740 screen once the page has settled (a single early
+    measurement could catch a page whose stylesheet had not yet been applied)."""
+    expect(page.locator(selector), why).to_be_in_viewport(ratio=1)
 
 
 @pytest.mark.parametrize("key", sorted(HANDS))
@@ -59,7 +60,7 @@ def test_a_hand_within_the_tap_budget(page, key):
     # same one redraws the seats under the names being written)
     choose = players if players != referee.get_variant(key).default_players else None
     new_match(page, None, "taps", key, NAMES[:players], players=choose)
-    assert _visible_on_screen(page, "#save"), "Save must be on the first screen"
+    expect_whole_on_screen(page, "#save", "Save must be on the first screen")
     taps = 0
     for name, value in hand:
         settled(page)
@@ -68,7 +69,7 @@ def test_a_hand_within_the_tap_budget(page, key):
     expect(page.locator("#preview-line")).to_be_visible()
     if key in NO_SCROLL:
         assert page.evaluate("window.scrollY") == 0, "a plain hand is entered without scrolling"
-    assert _visible_on_screen(page, "#save"), "Save stays in the bar at the bottom"
+    expect_whole_on_screen(page, "#save", "Save stays in the bar at the bottom")
     settled(page)
     page.click("#save")
     taps += 1
@@ -77,7 +78,7 @@ def test_a_hand_within_the_tap_budget(page, key):
     # the next hand's form is ready on the first screen, its first choices in reach
     settled(page)
     expect(page.locator("#entry-title")).to_contain_text("Hand 2")
-    assert _visible_on_screen(page, "#f-outcome")
+    expect_whole_on_screen(page, "#f-outcome", "the next hand's first choices are on the first screen")
 
 
 def test_the_form_hides_what_cannot_happen(page):
