@@ -28,7 +28,7 @@ def error_for(html: str, field: str) -> list[str]:
     ({"name_0": "x" * 41}, "name_0", "Keep names to 40 letters."),
     ({"first_dealer": "7"}, "first_dealer", "Tap the seat that deals first."),
     ({"rule_target": "0"}, "rule_target", "Target must be between 1 and 500."),
-    ({"rule_target": "ten"}, "rule_target", "Not a valid integer value."),
+    ({"rule_target": "ten"}, "rule_target", "Target must be between 1 and 500."),  # its own rule, once
     ({"rule_deck": "52"}, "rule_deck", "Choose one of the buttons."),
     ({"start_0": "3"}, "start_1", "Give every side a start total, or leave them all empty."),
     ({"start_0": "5000", "start_1": "0"}, "start_0", "Start totals go from -999 to 999."),
@@ -85,7 +85,7 @@ def test_known_players_are_reused(client, app):
     ({"maker": 9, "trump": "H", "tricks": 3}, "maker", "Tap the seat of the player who made trump."),
     ({"maker": 1, "trump": "X", "tricks": 3}, "trump", "Choose a trump suit shown."),
     ({"maker": 1, "trump": "H", "tricks": 6}, "tricks", "Tricks must be between 0 and 5."),
-    ({"maker": 1, "trump": "H", "tricks": "lots"}, "tricks", "Not a valid integer value."),
+    ({"maker": 1, "trump": "H", "tricks": "lots"}, "tricks", "Tricks must be between 0 and 5."),
     ({"outcome": "maybe", "maker": 1}, "outcome", "Choose one of the buttons."),
 ])
 def test_hand_form_errors(client, app, fields, field, words):

@@ -87,6 +87,15 @@ def test_setup_errors_sit_next_to_their_fields(director, htmx, app):
     with app.app_context():
         assert db.session.query(Night).count() == 0
 
+@pytest.mark.parametrize("games", ["ten", "1e3", str(2**31)])
+def test_a_field_with_two_problems_says_one_thing_once(director, games):
+    """A word where a number goes breaks two rules (not a number, not between 1 and 30): the field says
+    its own rule, once, under one id."""
+    html = director.post("/nights/new", night_data(games=games)).get_data(as_text=True)
+    assert html.count('id="err-games"') == 1
+    assert "Between 1 and 30 games." in html and "Not a valid integer value." not in html
+
+
 
 def test_setup_refuses_pins_that_differ(director):
     html = director.post("/nights/new", night_data(pin="1234", pin_again="1235")).get_data(as_text=True)

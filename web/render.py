@@ -62,7 +62,14 @@ def clock(moment: Any) -> str:
     return moment.astimezone(venue_zone()).strftime("%H:%M") if moment else ""
 
 
+def field_problem(errors: list[str]) -> str:
+    """The one message a field shows: the last of its errors, its own rule ("Between 1 and 30 games."),
+    where the first may be the general one ("Not a valid integer value.") that says the same less well."""
+    return errors[-1] if errors else ""
+
+
 def register_filters(app: Flask) -> None:
+    app.add_template_filter(field_problem, "problem")
     app.add_template_filter(clock, "clock")
     app.add_template_filter(change, "signed")
     app.add_template_filter(with_minus, "score")  # "−6", never "-6"
