@@ -13,8 +13,9 @@ Developing a starter over G gives a whist tournament exactly when its difference
 pair and of exactly two opponent pairs (pairs with infinity balance by themselves). This script builds
 56 and 64 as products of smaller designs (``product``: 55 = 5 x 11, 63 = 9 x 7), and finds the others
 first among the symmetric ones (partner pairs {x, -x}: an exact cover, quick where one
-exists), then in the cyclic group by random partner pairs and an exact search for their tables
-(tools/whist_exact.c), then by simulated annealing on the difference count (tools/whist_anneal.c), in
+exists), then (N = p + 1, p a prime = 3 mod 4) among starters whose partner pairs are {x, lam*x} for the
+squares x (tools/whist_pairs.c: how 60 was found), then in the cyclic group by random partner pairs and an
+exact search for their tables (tools/whist_exact.c), then by simulated annealing on the difference count (tools/whist_anneal.c), in
 the cyclic group first and then in products of cyclic groups, and prints the data module (the C loops
 are built with ``cc``). Run it once, niced and bounded in time:
 
@@ -200,6 +201,26 @@ def exact(n_players: int, seconds: float, seed: int) -> list | None:
     return [tuple(INF if x == "-1" else int(x) for x in line.split()) for line in done.stdout.splitlines()]
 
 
+def multiplied_pairs(n_players: int, seconds: float) -> list | None:
+    """A 1-rotational starter over Z_p (p = N - 1 a prime = 3 mod 4) whose partner pairs are {x, lam*x}, x a
+    square, by tools/whist_pairs.c: each non-square lam in turn, until ``seconds`` (wall clock) have passed."""
+    p = n_players - 1
+    if n_players % 4 or any(p % d == 0 for d in range(2, math.isqrt(p) + 1)):
+        return None
+    binary = build("whist_pairs")
+    squares = {x * x % p for x in range(1, p)}
+    deadline = time.monotonic() + seconds
+    for lam in (x for x in range(2, p) if x not in squares):
+        try:
+            done = subprocess.run([str(binary), str(p), str(lam)], capture_output=True, text=True,
+                                  timeout=max(1.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            return None
+        if done.returncode == 0:
+            return [tuple(INF if x == "-1" else int(x) for x in line.split()) for line in done.stdout.splitlines()]
+    return None
+
+
 def anneal(binary: Path, group: Group, n_players: int, seed: int, seconds: float,
            first_table: tuple = ()) -> list | None:
     """One annealing run; ``first_table`` (its points in order) stays fixed as the starter's first table."""
@@ -218,8 +239,9 @@ def anneal(binary: Path, group: Group, n_players: int, seed: int, seconds: float
 
 
 def search(binary: Path, n_players: int, seconds: float, seed: int) -> tuple[tuple[int, ...], list] | None:
-    """The patterned search in each group of the right order, then annealing runs of up to 30 seconds
-    (CPU), each group in turn, until ``seconds`` (wall clock) have passed."""
+    """The patterned search in each group of the right order, then (N - 1 a prime = 3 mod 4) partner pairs
+    {x, lam*x}, then random partner pairs, then annealing runs of up to 30 seconds (CPU), each group in
+    turn, until ``seconds`` (wall clock) have passed."""
     m = n_players - 1 if n_players % 4 == 0 else n_players
     deadline = time.monotonic() + seconds
     groups = groups_of_order(m)
@@ -229,7 +251,7 @@ def search(binary: Path, n_players: int, seconds: float, seed: int) -> tuple[tup
             found = patterned(Group(moduli), n_players, rng)
             if found and Group(moduli).is_whist_starter(n_players, found):
                 return moduli, found
-    found = exact(n_players, seconds / 2, seed)
+    found = multiplied_pairs(n_players, seconds / 2) or exact(n_players, seconds / 2, seed)
     if found and Group((m,)).is_whist_starter(n_players, found):
         return (m,), found
     attempt = 0

@@ -8,7 +8,7 @@ This is a product design: [002] describes only the winners-advance movement. Wha
   order: place 0, 1, 2, ... then round again. So at every point of the night sit-outs differ by at most
   one, nobody sits out twice in a row, and a chart cut short (the roster changed) is still fair.
 - Opponents: spread as evenly as the construction allows. For every N = 4k or 4k + 1 with a shipped
-  design (:data:`WHIST_DESIGNS`: from 4 to 64, but for the few its search has not found yet) the chart
+  design (:data:`WHIST_DESIGNS`: every one from 4 to 64) the chart
   is a whist tournament: every two players partner once and are opponents exactly twice over N - 1
   games (N = 4k) or N games (N = 4k + 1), the optimum. A shorter night takes the first games (still no
   repeats at all); a longer one starts the design again, which meets the counting floor
@@ -22,7 +22,7 @@ Constructions, by N % 4 (places are numbered so that the sit-out turn order is 0
   game r is the starter round with the group element r added to every player (a group of N - 1
   elements and a fixed player for N = 4k; of N elements, player r sitting out, for N = 4k + 1); see
   ``whist_group``.
-- 4k and 4k + 1 without a shipped design (above 64, and the few not found yet): the round-robin
+- 4k and 4k + 1 without a shipped design (above 64): the round-robin
   "circle method" (an odd head-count gets a dummy, whose partner sits out), pairs matched into tables
   to spread opponents.
 - 4k + 2 (N = 2m): players are (a, b) with a mod m and b in {0, 1}; in game r the two players (r, 0)
