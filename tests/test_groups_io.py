@@ -12,7 +12,7 @@ from html import unescape
 import pytest
 
 from tests.app_helpers import stored_match
-from tests.group_helpers import create_group, group_match, play, thursday
+from tests.group_helpers import a_year, create_group, group_match, play, thursday
 
 
 def jsonl(client, group_id: int) -> list[str]:
@@ -290,3 +290,13 @@ def count_matches_in(app, group_id: int) -> int:
 
     with app.app_context():
         return db.session.query(Match).filter_by(group_id=group_id).count()
+
+
+def test_the_matches_csv_dates_each_game_by_its_evening_in_the_groups_time_zone(client, app):
+    """New York: game 1 at 19:30 and game 2 at 00:30 the next morning are one evening, Wednesday 12
+    November, as the group's pages say, though both were played on the 13th in UTC."""
+    group_id, _ = a_year(client, app)
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/groups/{group_id}/export/matches.csv").get_data(as_text=True))))
+    assert [r["date"] for r in rows] == ["2025-11-12", "2025-11-12", "2025-11-19"]
+    history = client.get(f"/groups/{group_id}/evenings").get_data(as_text=True)
+    assert 'id="evening-2025-11-12"' in history and 'id="evening-2025-11-19"' in history

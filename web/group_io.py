@@ -20,13 +20,13 @@ from sqlalchemy.orm import selectinload
 
 from extensions import db
 from forms.common import bid_label
-from models import Match, MatchSeat
+from models import Group, Match, MatchSeat
 from models.match import parse_played
 from referee import MatchResult
 from referee.cards import TRUMP_NAMES
 from referee.jsonin import UnreadableJSON, loads
 from services import new_matches
-from web import scoring
+from web import evenings, scoring
 from web.scoring import RefereeError
 from web.spreadsheets import spreadsheet_safe
 
@@ -68,8 +68,11 @@ def _scored(group_id: int) -> list[tuple[Match, MatchResult]]:
     return [(match, scoring.score_kept(match)[0]) for match in group_matches(group_id)]
 
 
-def export_matches_csv(group_id: int) -> str:
-    scored = _scored(group_id)
+def export_matches_csv(group: Group) -> str:
+    """One row a match. Its date is the evening it belongs to, in the group's time zone, as on the group's
+    pages (a game finished at half past midnight is the evening before's; see web/evenings.py)."""
+    scored = _scored(group.id)
+    zone = evenings.zone_of(group)
     seats = max((len(m.seats) for m, _ in scored), default=4)
     sides = max((len(r.sides) for _, r in scored), default=2)
     header = (["match", "date", "variant", "game", "status"] + [f"seat_{i + 1}" for i in range(seats)]
@@ -80,7 +83,7 @@ def export_matches_csv(group_id: int) -> str:
         names = match.players
         winner = result.winner
         rows.append(
-            [match.id, match.created_at.date().isoformat(), match.variant, scoring.get_variant(match.variant).name,
+            [match.id, evenings.evening_of(match.created_at, zone).isoformat(), match.variant, scoring.get_variant(match.variant).name,
              match.status] + _pad(names, seats) + _pad(result.sides, sides) + _pad(result.totals, sides)
             + [result.sides[winner] if winner is not None else ("tie" if result.tie else ""),
                len(result.hands), result.result])

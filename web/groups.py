@@ -534,7 +534,7 @@ def _download(body: Any, filename: str, mimetype: str) -> Response:
 @bp.get("/<int:group_id>/export/matches.csv")
 def export_matches_csv(group_id: int):
     group = require_member(group_id)
-    return _download(group_io.export_matches_csv(group.id), f"group-{group.id}-matches.csv", "text/csv")
+    return _download(group_io.export_matches_csv(group), f"group-{group.id}-matches.csv", "text/csv")
 
 
 @bp.get("/<int:group_id>/export/hands.csv")
