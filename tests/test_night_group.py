@@ -113,3 +113,28 @@ def test_group_stats_after_a_night_equal_the_same_games_entered_as_matches(clien
     assert at_night == as_matches
     assert all(line["games"] == 1 for line in at_night.values())
     assert sum(line["wins"] for line in at_night.values()) == 4
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_nights_game_is_not_tidied_from_its_group(client: Client, app, htmx):
+    """A group member could abandon a running night's table game, or move it out of the group, from the
+    group's match page: the night's director settles its games, so the group page offers no tidying and
+    refuses it, and the night keeps its games; a match of the group's own is tidied as before."""
+    group = create_group(client, "Night")
+    slug = create_night(client, games="1", hands_per_game="3")
+    client.post(f"/nights/{slug}/group", {"group": str(group)})
+    check_in(client, slug, NAMES)
+    start(client, slug)
+    games = table_games(app, slug)
+    record = client.get(f"/groups/{group}/matches/{games[0]['match']}", htmx=htmx).get_data(as_text=True)
+    assert 'id="directed"' in record and 'id="tidy"' not in record
+    for game in games:
+        for action in ("abandon", "move-out", "delete"):
+            assert client.post(f"/groups/{group}/matches/{game['match']}/{action}", htmx=htmx).status_code == 404
+        assert client.get(f"/groups/{group}/matches/{game['match']}/delete", htmx=htmx).status_code == 404
+    assert table_games(app, slug) == games and all(g["group_id"] == group for g in games)
+    own = group_match(client, group, names=("Ann", "Bo", "Cy", "Di"))
+    assert 'id="tidy"' in client.get(f"/groups/{group}/matches/{own}", htmx=htmx).get_data(as_text=True)
+    abandoned = client.post(f"/groups/{group}/matches/{own}/abandon", htmx=htmx)
+    assert (abandoned.status_code, "HX-Redirect" in abandoned.headers) == ((200, True) if htmx else (303, False))
+    assert "Abandoned" in client.get(f"/groups/{group}/matches/{own}").get_data(as_text=True)

@@ -238,10 +238,25 @@ def match_record(group_id: int, match_slug: str):
     chart = charts.progression(list(result.sides), start, [list(h.totals) for h in hands], goal=target,
                                goal_label=f"{target} to win" if target else "")
     return render_page("groups/_match.html", group=group, match=match, board=board,
-                            rows=group_io.hand_rows(match, result), chart=chart, member=is_member(group))
+                            rows=group_io.hand_rows(match, result), chart=chart, member=is_member(group),
+                            directed=_run_by_a_director(match))
 
 
 # -- tidying the history: delete (and undo), move out, abandon; replace the codes ----------------
+def _run_by_a_director(match: Match) -> bool:
+    """A progressive night's or a team event's game: its director settles and corrects it, and the night
+    or event counts on it, so the group's tidying leaves it alone."""
+    return match.table_game is not None or match.event_game is not None
+
+
+def _tidy_match(group: Group, match_slug: str) -> Match:
+    """One of the group's own matches, to delete, move out or abandon (not a night's or an event's game)."""
+    match = _group_match(group, match_slug)
+    if _run_by_a_director(match):
+        abort(404)
+    return match
+
+
 def _day_words(match: Match, group: Group) -> str:
     """"Euchre of Thu 6 Mar 2025": the evening the match belongs to, as its own page shows it."""
     return f"{variant_label(match.variant)} of {day(evening_day(match.created_at, group))}"
@@ -257,7 +272,7 @@ def _ask_first(group: Group, match: Match | None, question: str, explain: str, b
 def delete_match(group_id: int, match_slug: str):
     """GET asks first (the page says what will go); POST deletes, with an undo for a week."""
     group = require_member(group_id)
-    match = _group_match(group, match_slug)
+    match = _tidy_match(group, match_slug)
     if request.method == "GET":
         return _ask_first(group, match, f"Delete the {_day_words(match, group)}?",
                           "It leaves the history and every stat. You can bring it back from the group's page or "
@@ -282,7 +297,7 @@ def restore_match(group_id: int, removed_id: int):
 @bp.route("/<int:group_id>/matches/<slug:match_slug>/move-out", methods=["GET", "POST"])
 def move_out(group_id: int, match_slug: str):
     group = require_member(group_id)
-    match = _group_match(group, match_slug)
+    match = _tidy_match(group, match_slug)
     if request.method == "GET":
         return _ask_first(group, match, f"Move the {_day_words(match, group)} out of {group.name}?",
                           "The match is kept, as a match of its own, but it leaves this group's history and stats. "
@@ -296,7 +311,7 @@ def move_out(group_id: int, match_slug: str):
 @bp.post("/<int:group_id>/matches/<slug:match_slug>/abandon")
 def abandon(group_id: int, match_slug: str):
     group = require_member(group_id)
-    match = _group_match(group, match_slug)
+    match = _tidy_match(group, match_slug)
     if match.status != "active":
         abort(404)
     group_admin.abandon(match)
