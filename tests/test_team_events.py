@@ -251,6 +251,28 @@ def test_an_event_in_a_group_feeds_its_stats(app, client):
         db.session.remove()
 
 
+def test_an_events_game_is_not_tidied_from_its_group(app, client):
+    """Its director settles an event's games: the group's match page offers no tidying and refuses it."""
+    from extensions import db
+    from models import EventGame
+    from tests.group_helpers import create_group
+
+    group_id = create_group(client)
+    slug = create_event(client, rounds=1, group=group_id)
+    add_teams(client, slug, 2)
+    client.post(f"/events/{slug}/start")
+    with app.app_context():
+        match_slug = db.session.query(EventGame).one().match.slug
+        db.session.remove()
+    assert 'id="directed"' in client.get(f"/groups/{group_id}/matches/{match_slug}").get_data(as_text=True)
+    for action in ("abandon", "move-out", "delete"):
+        assert client.post(f"/groups/{group_id}/matches/{match_slug}/{action}").status_code == 404
+    with app.app_context():
+        game = db.session.query(EventGame).one()
+        assert (game.match.group_id, game.match.status) == (group_id, "active")
+        db.session.remove()
+
+
 def test_an_event_joins_only_a_group_of_this_phone(app, client):
     from tests.conftest import Client
     from tests.group_helpers import create_group
