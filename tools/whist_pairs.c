@@ -97,7 +97,9 @@ int main(int argc, char **argv) {
     if (argc < 3) { fprintf(stderr, "usage: whist_pairs p lam [node budget]\n"); return 2; }
     p = atoi(argv[1]); lam = atoi(argv[2]); budget = argc > 3 ? atol(argv[3]) : 0;
     n = (p - 1) / 2;
-    if (p % 4 != 3 || n > MAXN) { fprintf(stderr, "p must be a prime = 3 mod 4, below %d\n", 2 * MAXN); return 2; }
+    int prime = p > 2;
+    for (int d = 2; d * d <= p; d++) prime &= p % d != 0;
+    if (!prime || p % 4 != 3 || n > MAXN) { fprintf(stderr, "p must be a prime = 3 mod 4, below %d\n", 2 * MAXN); return 2; }
     int h = 0;
     for (int g = 2; g < p && !h; g++) {
         int order = 1;

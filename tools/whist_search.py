@@ -15,9 +15,9 @@ pair and of exactly two opponent pairs (pairs with infinity balance by themselve
 first among the symmetric ones (partner pairs {x, -x}: an exact cover, quick where one
 exists), then (N = p + 1, p a prime = 3 mod 4) among starters whose partner pairs are {x, lam*x} for the
 squares x (tools/whist_pairs.c: how 60 was found), then in the cyclic group by random partner pairs and an
-exact search for their tables (tools/whist_exact.c), then by simulated annealing on the difference count (tools/whist_anneal.c), in
-the cyclic group first and then in products of cyclic groups, and prints the data module (the C loops
-are built with ``cc``). Run it once, niced and bounded in time:
+exact search for their tables (tools/whist_exact.c), then by simulated annealing on the difference count
+(tools/whist_anneal.c), in the cyclic group first and then in products of cyclic groups, and prints the
+data module (the C loops are built with ``cc``). Run it once, niced and bounded in time:
 
     nice -n 15 .venv/bin/python tools/whist_search.py 4 64 --seconds 300 > /tmp/designs.py
     mv /tmp/designs.py referee/tournament/whist_designs.py

@@ -152,14 +152,16 @@ def _table_games_counted(night: Night, game: int) -> list[tuple[TableGame, tuple
     counted = []
     for tg in games:
         key = _count_key(tg)
-        if key not in table_counts:
-            table_counts[key] = _counted(tg)
-        counted.append((tg, table_counts[key]))
+        count = table_counts.get(key)  # read once: another thread may clear the dict meanwhile
+        if count is None:
+            count = table_counts[key] = _counted(tg)
+        counted.append((tg, count))
     return counted
 
 
 def _count_key(tg: TableGame) -> tuple:
-    return ("counted", tg.match.id, tg.match.slug, tg.match.version, tg.ns_points, tg.ew_points)
+    # the slug too: a match id is used again by another database in the same process (the tests')
+    return (tg.match.id, tg.match.slug, tg.match.version, tg.ns_points, tg.ew_points)
 
 
 def _counted(tg: TableGame) -> tuple[int, int, int]:
