@@ -83,3 +83,97 @@ def test_a_region_drawn_for_one_table_is_never_shown_at_another_with_the_same_id
     second_code, second_region = night_at_the_bell()
     assert second_code != first_code
     assert f"/t/{second_code}/total" in second_region and first_code not in second_region
+
+
+SEEN = re.compile(r'seen=([A-Za-z0-9.-]+)')
+
+
+def regions_drawn(app) -> list[str]:
+    """The status regions drawn from now on (a list that grows), as the ``template_rendered`` signal tells."""
+    from flask import template_rendered
+
+    drawn: list[str] = []
+
+    def record(sender, template, context, **extra):
+        if template.name == "nights/_pulse.html":
+            drawn.append(template.name)
+
+    template_rendered.connect(record, app, weak=False)
+    return drawn
+
+
+def phones_at(app, code: str, count: int = 4) -> list[Client]:
+    phones = [Client(app.test_client()) for _ in range(count)]
+    for phone in phones:
+        assert phone.get(f"/t/{code}").status_code == 200
+    return phones
+
+
+def poll(phone: Client, code: str, seen: str):
+    return phone.get(f"/t/{code}/pulse?game=1&seen={seen}", htmx=True)
+
+
+def test_a_sent_results_answer_is_the_region_its_tables_other_phones_then_get_before_flask(app, clean_db, client):
+    """The phone that sends the result gets the table's new region in its answer, drawn once for the table:
+    the other three phones' next polls are answered from that drawing by the quick pulse (one read, no
+    drawing), each with its own tokens."""
+    from tests.night_helpers import statements_sent
+
+    slug = create_night(client)
+    check_in(client, slug, NAMES)
+    start(client, slug)
+    code = table_codes(app, slug)[1]
+    north, *others = phones_at(app, code)
+    client.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+    held = SEEN.search(poll(north, code, "before-the-bell").get_data(as_text=True)).group(1)
+    drawn = regions_drawn(app)
+    sent = north.post(f"/t/{code}/submit", {"pair": "NS", "cut_winner": "NS"}, htmx=True)
+    assert sent.status_code == 200 and len(drawn) == 1
+    new_tag = SEEN.search(sent.get_data(as_text=True)).group(1)
+    assert new_tag != held
+    with statements_sent(app) as statements:
+        answers = [poll(phone, code, held) for phone in others]
+    assert [a.status_code for a in answers] == [200, 200, 200]
+    assert len(drawn) == 1, "the sender's answer was the drawing: no poll drew the region again"
+    assert len(statements) == 3, "each poll one read, answered before Flask"
+    for answer in answers:
+        region = answer.get_data(as_text=True)
+        assert f"seen={new_tag}" in region and "is that right?" in region
+    assert len({CSRF_FIELD.search(a.get_data(as_text=True)).group(1) for a in answers}) == 3
+
+
+def test_a_done_tables_phones_share_one_drawing_of_how_many_tables_are_done(app, clean_db, client, monkeypatch):
+    """A done table's region says how many tables are done, brought up to date at most every
+    ``COUNT_REFRESH``. Its four phones poll at different seconds; they get one drawing of the new count
+    between them, not one each."""
+    from types import SimpleNamespace
+
+    from tests.night_helpers import confirm, send_total
+    from web.nights import tables
+
+    slug = create_night(client)
+    check_in(client, slug, [f"Player {n}" for n in range(12)])
+    start(client, slug)
+    codes = table_codes(app, slug)
+    client.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+    now = [1_000_000.0]
+    monkeypatch.setattr(tables, "time", SimpleNamespace(time=lambda: now[0]))
+    phones = phones_at(app, codes[1])
+    assert send_total(phones[0], codes[1], 5, 3).status_code == 303
+    assert confirm(phones[1], codes[1]).status_code == 303
+    region = poll(phones[0], codes[1], "earlier").get_data(as_text=True)
+    assert "1 of 3 done" in region
+    held = SEEN.search(region).group(1)
+
+    second = phones_at(app, codes[2], 2)
+    assert send_total(second[0], codes[2], 6, 2).status_code == 303
+    assert confirm(second[1], codes[2]).status_code == 303
+    drawn = regions_drawn(app)
+    now[0] += tables.COUNT_REFRESH.total_seconds() + 1
+    answers = []
+    for phone in phones:
+        answers.append(poll(phone, codes[1], held))
+        now[0] += 1.0
+    assert [a.status_code for a in answers] == [200, 200, 200, 200]
+    assert all("2 of 3 done" in a.get_data(as_text=True) for a in answers)
+    assert len(drawn) == 1, f"one drawing of the new count for the table's four phones, not {len(drawn)}"

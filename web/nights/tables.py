@@ -180,9 +180,17 @@ def light_answer(row: Any, game_asked: int | None, seen: list[str]) -> PulseAnsw
 def drawing_key(answer: PulseAnswer, table_id: int, code: str) -> str:
     """The name of the drawing a poll needs (``shared_drawings``): its status region, or after the movement
     its next game's page, by the state it shows: the table's id and code (an id can come back once its night
-    is gone; the drawing holds the code in its links) and its state tag."""
+    is gone; the drawing holds the code in its links) and its state tag, without the second a done table's
+    count was asked at (its four phones poll at different seconds, and share one drawing of that count)."""
     kind = "page" if answer.needs == NEXT_GAME else "region"
-    return f"{kind}-{table_id}-{code}-{answer.tag}"
+    return f"{kind}-{table_id}-{code}-{drawn_state(answer.tag)}"
+
+
+def drawn_state(tag: str | None) -> str | None:
+    """A state tag without the moment a done table's count was asked at (``pulse_tag``)."""
+    if tag is None or DONE not in tag:
+        return tag
+    return tag.rpartition("-")[0]
 
 
 # After the movement a phone's poll gets the next game's table page in its answer, put in place of the old
@@ -322,10 +330,16 @@ def pulse(code: str):
             return _drawn_answer(answer, draw_page())
         html = shared_drawings.store().get_or_draw(drawing_key(answer, table.id, table.code), _marked(draw_page))
         return _drawn_answer(answer, shared_drawings.fill_for_this_phone(html))
-    key = drawing_key(PulseAnswer(tag, REDRAW), table.id, table.code)
-    html = regions.get_or_draw(key, lambda: shared_drawings.store().get_or_draw(key, _marked(
-        lambda: render_template("nights/_pulse.html", **pulse_context(table, tg=tg)))))
+    html = _shared_region(table, tg, tag)
     return poll_answer(held_tag(tag) or tag, lambda: shared_drawings.fill_for_this_phone(html))
+
+
+def _shared_region(table: NightTable, tg: TableGame | None, tag: str) -> str:
+    """The table's status region at state ``tag`` as drawn for every phone (filled in by the caller): drawn
+    once per state by whichever request asks first, a poll or the phone whose result changed it."""
+    key = drawing_key(PulseAnswer(tag, REDRAW), table.id, table.code)
+    return regions.get_or_draw(key, lambda: shared_drawings.store().get_or_draw(key, _marked(
+        lambda: render_template("nights/_pulse.html", **pulse_context(table, tg=tg)))))
 
 
 def _marked(draw: Callable[[], str]) -> Callable[[], str]:
@@ -349,6 +363,13 @@ def _after(table: NightTable, message: str | None = None, status: int = 200, sub
     """The status region again (htmx), or the whole table page."""
     db.session.refresh(table.night)
     shown = {"submit_form": submit_form, "message": message, "bell_question": bell_question}
+    if htmx and status == 200 and not any(shown.values()):
+        # the region every phone of the table polls for next: drawn once, here, for all four
+        night = table.night
+        night_bell.ring_if_timer_due(night)
+        tg = _current_game(night, table)
+        html = _shared_region(table, tg, _pulse_tag(night, table, tg))
+        return shared_drawings.fill_for_this_phone(html), 200
     if htmx:
         return night_page("nights/_pulse.html", status=status, **pulse_context(table, **shown))
     if message or bell_question:
