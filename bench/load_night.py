@@ -1148,8 +1148,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--url", help="a server already running (no database setup, no CPU of the server)")
     parser.add_argument("--hello-url", help="with --url: a hello-world already running, for the ceiling")
     parser.add_argument("--json", type=Path, help="also write the summary as JSON to this file")
-    parser.add_argument("--server-log", type=Path, help="keep the server's log (gunicorn's access log and errors) "
-                        "in this file")
+    parser.add_argument("--server-log", type=Path, help="keep the server's log (gunicorn's errors; ACCESS_LOG=- "
+                        "adds its access log) in this file")
     parser.add_argument("--samples", type=Path, help="also write every request as CSV to this file "
                         "(seconds from the start, phase, endpoint, status, latency and client lateness in ms)")
     parser.add_argument("--cores", type=int,

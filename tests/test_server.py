@@ -252,7 +252,15 @@ def test_gunicorn_settings(monkeypatch):
         config.set(name, value)  # gunicorn itself ignores a misspelt setting; this refuses it
     assert config.bind == ["0.0.0.0:6123"] and config.wsgi_app == "serve:app"
     assert config.workers >= 3 and config.worker_class_str == "gthread" and config.threads >= 1
-    assert config.accesslog == "-" and config.reload is False and config.control_socket_disable is True
+    assert config.accesslog is None and config.reload is False and config.control_socket_disable is True
+
+
+def test_the_access_log_is_written_only_when_asked_for(monkeypatch):
+    """A big night asks a thousand times a second: the access log is off unless ACCESS_LOG names where."""
+    monkeypatch.delenv("ACCESS_LOG", raising=False)
+    assert runpy.run_path(str(ROOT / "gunicorn.conf.py"))["accesslog"] is None
+    monkeypatch.setenv("ACCESS_LOG", "-")
+    assert runpy.run_path(str(ROOT / "gunicorn.conf.py"))["accesslog"] == "-"
 
 
 def test_the_served_app_is_never_in_debug_mode():
