@@ -88,15 +88,16 @@ def test_a_region_drawn_for_one_table_is_never_shown_at_another_with_the_same_id
 SEEN = re.compile(r'seen=([A-Za-z0-9.-]+)')
 
 
-def regions_drawn(app) -> list[str]:
-    """The status regions drawn from now on (a list that grows), as the ``template_rendered`` signal tells."""
+def regions_drawn(app, table: int | None = None) -> list[int]:
+    """The status regions drawn from now on, of every table or of table ``table`` (a list that grows, of
+    table numbers), as the ``template_rendered`` signal tells."""
     from flask import template_rendered
 
-    drawn: list[str] = []
+    drawn: list[int] = []
 
     def record(sender, template, context, **extra):
-        if template.name == "nights/_pulse.html":
-            drawn.append(template.name)
+        if template.name == "nights/_pulse.html" and table in (None, context["table"].number):
+            drawn.append(context["table"].number)
 
     template_rendered.connect(record, app, weak=False)
     return drawn
@@ -156,7 +157,7 @@ def test_a_done_tables_phones_share_one_drawing_of_how_many_tables_are_done(app,
     start(client, slug)
     codes = table_codes(app, slug)
     client.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
-    now = [1_000_000.0]
+    now = [1_000_005.0]  # the start of a COUNT_REFRESH period (15 s)
     monkeypatch.setattr(tables, "time", SimpleNamespace(time=lambda: now[0]))
     phones = phones_at(app, codes[1])
     assert send_total(phones[0], codes[1], 5, 3).status_code == 303
@@ -177,3 +178,45 @@ def test_a_done_tables_phones_share_one_drawing_of_how_many_tables_are_done(app,
     assert [a.status_code for a in answers] == [200, 200, 200, 200]
     assert all("2 of 3 done" in a.get_data(as_text=True) for a in answers)
     assert len(drawn) == 1, f"one drawing of the new count for the table's four phones, not {len(drawn)}"
+
+
+def test_results_coming_in_elsewhere_do_not_redraw_a_done_table_for_each_of_its_phones(app, clean_db, client,
+                                                                                       monkeypatch):
+    """While results come in, the count of tables done moves between one phone's poll and the next: the
+    table's phones still get one drawing of the count between them in each COUNT_REFRESH period, the count
+    as the first of them asked for it."""
+    from types import SimpleNamespace
+
+    from tests.night_helpers import confirm, send_total
+    from web.nights import tables
+
+    slug = create_night(client)
+    check_in(client, slug, [f"Player {n}" for n in range(24)])
+    start(client, slug)
+    codes = table_codes(app, slug)
+    client.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+    now = [1_000_005.0]
+    monkeypatch.setattr(tables, "time", SimpleNamespace(time=lambda: now[0]))
+    phones = phones_at(app, codes[1])
+    assert send_total(phones[0], codes[1], 5, 3).status_code == 303
+    assert confirm(phones[1], codes[1]).status_code == 303
+    held = SEEN.search(poll(phones[0], codes[1], "earlier").get_data(as_text=True)).group(1)
+
+    elsewhere = iter((2, 3, 4, 5))
+    drawn = regions_drawn(app, table=1)
+    now[0] += tables.COUNT_REFRESH.total_seconds()
+    answers = []
+    for phone in phones:
+        other = next(elsewhere)
+        pair = phones_at(app, codes[other], 2)
+        assert send_total(pair[0], codes[other], 6, 2).status_code == 303
+        assert confirm(pair[1], codes[other]).status_code == 303  # the count moves before each poll
+        answers.append(poll(phone, codes[1], held))
+        now[0] += 1.0
+    assert [a.status_code for a in answers] == [200, 200, 200, 200]
+    assert all("2 of 6 done" in a.get_data(as_text=True) for a in answers), "the count as first asked"
+    assert len(drawn) == 1, f"one drawing for the table's four phones in a period, not {len(drawn)}"
+
+    now[0] += tables.COUNT_REFRESH.total_seconds()
+    later = SEEN.search(answers[-1].get_data(as_text=True)).group(1)
+    assert "5 of 6 done" in poll(phones[0], codes[1], later).get_data(as_text=True), "the next period: the count now"

@@ -180,17 +180,22 @@ def light_answer(row: Any, game_asked: int | None, seen: list[str]) -> PulseAnsw
 def drawing_key(answer: PulseAnswer, table_id: int, code: str) -> str:
     """The name of the drawing a poll needs (``shared_drawings``): its status region, or after the movement
     its next game's page, by the state it shows: the table's id and code (an id can come back once its night
-    is gone; the drawing holds the code in its links) and its state tag, without the second a done table's
-    count was asked at (its four phones poll at different seconds, and share one drawing of that count)."""
+    is gone; the drawing holds the code in its links) and its state tag (see ``drawn_state``)."""
     kind = "page" if answer.needs == NEXT_GAME else "region"
     return f"{kind}-{table_id}-{code}-{drawn_state(answer.tag)}"
 
 
 def drawn_state(tag: str | None) -> str | None:
-    """A state tag without the moment a done table's count was asked at (``pulse_tag``)."""
+    """What a drawing of the state ``tag`` shows. For a done table, its own state and the COUNT_REFRESH
+    period its count of tables done was asked in, not that count's version: while results come in the
+    count moves several times a second, and the table's four phones, polling at different moments, would
+    each have drawn the region again. So the first of them to ask in a period draws it, for all four."""
     if tag is None or DONE not in tag:
         return tag
-    return tag.rpartition("-")[0]
+    state, _, count = tag.partition(DONE)
+    asked = count.rpartition("-")[2]
+    period = int(asked) // int(COUNT_REFRESH.total_seconds()) if asked.isdigit() else asked
+    return f"{state}{DONE}p{period}"
 
 
 # After the movement a phone's poll gets the next game's table page in its answer, put in place of the old
