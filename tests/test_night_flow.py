@@ -351,7 +351,8 @@ def test_table_pulse_answers_304_until_something_changes(director, tables, app):
 def test_a_table_is_redrawn_only_for_what_it_shows(director, tables, app, monkeypatch):
     """While results come in, a table's phones are not redrawn for another table's result; a table that
     is done is, as the count of tables done moves (at most every COUNT_REFRESH)."""
-    from datetime import timedelta
+    import time
+    from types import SimpleNamespace
 
     from web.nights import tables as table_pages
 
@@ -378,16 +379,24 @@ def test_a_table_is_redrawn_only_for_what_it_shows(director, tables, app, monkey
     assert poll(codes[1], done).status_code == 304
     assert confirm(tables.phone(codes[2]), codes[2]).status_code == 303
     assert poll(codes[1], done).status_code == 304, "the count was drawn a moment ago"
-    monkeypatch.setattr(table_pages, "COUNT_REFRESH", timedelta(0))
+    later = time.time() + table_pages.COUNT_REFRESH.total_seconds() + 1
+    monkeypatch.setattr(table_pages, "time", SimpleNamespace(time=lambda: later))
     moved = poll(codes[1], done)
     assert moved.status_code == 200 and "2 of 3 done" in moved.get_data(as_text=True)
     assert poll(codes[3], playing).status_code == 304
 
 
-def test_a_done_tables_count_waits_a_little_and_its_own_result_does_not(director, tables, app):
+def test_a_done_tables_count_waits_a_little_and_its_own_result_does_not(director, tables, app, monkeypatch):
     """A done table shows how many tables are done, which moves with every result confirmed anywhere:
     it is brought up to date at most every COUNT_REFRESH. A change to the table's own result is drawn
     at once, and an old drawing whose count is still right is left alone."""
+    import time
+    from types import SimpleNamespace
+
+    from web.nights import tables as table_pages
+
+    now = [time.time()]
+    monkeypatch.setattr(table_pages, "time", SimpleNamespace(time=lambda: now[0]))
     slug = create_night(director)
     check_in(director, slug, NAMES + ["Ike", "Jo", "Kit", "Lu"])
     start(director, slug)
@@ -409,6 +418,7 @@ def test_a_done_tables_count_waits_a_little_and_its_own_result_does_not(director
     assert confirm(tables.phone(codes[2]), codes[2]).status_code == 303
     held = poll(done)
     assert held.status_code == 304 and held.headers["ETag"].strip('"') == done, "the phone keeps its own tag"
+    now[0] += table_pages.COUNT_REFRESH.total_seconds()  # the next period: its first poll draws the count now
     refreshed = poll(drawn_long_ago(done))
     assert refreshed.status_code == 200 and "2 of 3 done" in refreshed.get_data(as_text=True)
     current = refreshed.headers["ETag"].strip('"')

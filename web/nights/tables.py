@@ -194,7 +194,7 @@ def drawn_state(tag: str | None) -> str | None:
         return tag
     state, _, count = tag.partition(DONE)
     asked = count.rpartition("-")[2]
-    period = int(asked) // int(COUNT_REFRESH.total_seconds()) if asked.isdigit() else asked
+    period = int(asked) // max(1, int(COUNT_REFRESH.total_seconds())) if asked.isdigit() else asked
     return f"{state}{DONE}p{period}"
 
 
