@@ -17,7 +17,7 @@ from flask import Blueprint, Response, copy_current_request_context, current_app
 from markupsafe import Markup
 from sqlalchemy import select
 
-from extensions import db
+from extensions import db, htmx
 from models import Night, NightPlayer, NightSeat
 from models.night import STANDINGS_CHANGED
 from referee.tournament import prizes as referee_prizes
@@ -26,6 +26,7 @@ from referee.tournament.seats import SEAT_NAMES
 from services.night.prizes import night_prizes
 from referee.tournament.night import TIE_RULE
 from services.night import bell as night_bell
+from web.compression import same_for_everyone
 from web.nights import access, drawings
 from web.nights.drawings import fragments
 from web.nights.player_page import player_url
@@ -163,7 +164,10 @@ def standings(slug: str):
     night = access.get_night(slug)
     drawing = drawings.current(night.id, night.slug, "standings", night.standings_version,
                                lambda: draw_standings(night))
-    return poll_answer(standings_tag(night, drawing.version), lambda: framed(night, "Standings", drawing.html))
+    response = poll_answer(standings_tag(night, drawing.version), lambda: framed(night, "Standings", drawing.html))
+    if htmx:  # just the drawing: the same for every screen (the whole page holds the phone's CSRF token)
+        same_for_everyone(response, ("standings", night.id, night.slug, drawing.version))
+    return response
 
 
 @bp.after_app_request
