@@ -513,3 +513,26 @@ def test_the_bell_timer_rings_when_its_time_is_up(director, tables, app):
     assert "The bell has rung" in phone.get(f"/t/{code}/pulse?game=1&seen={tag}", htmx=True).get_data(as_text=True)
     assert _night(app, slug).bell_by == "timer"
     assert [a for a in _audit(app, slug) if a[1] == "bell"][0][0] == "timer"
+
+
+def test_the_movement_seats_any_number_of_tables_in_the_same_few_statements(director, tables, app):
+    """The last confirm seats the next game in its own request: every match, its seats and every table's game
+    go in one statement each, so a 1,000-table night's movement is not thousands of statements long."""
+    def movement_statements(players: int) -> int:
+        slug = create_night(director, games=2)
+        check_in(director, slug, [f"Player {n}" for n in range(players)])
+        start(director, slug)
+        director.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+        codes = table_codes(app, slug)
+        last = max(codes)
+        for number, code in codes.items():
+            phone = tables.phone(code)
+            assert send_total(phone, code, 5, 3).status_code == 303
+            if number != last:
+                assert confirm(phone, code).status_code == 303
+        with statements_sent(app) as statements:
+            assert confirm(tables.phone(codes[last]), codes[last]).status_code == 303
+        assert _night(app, slug).current_game == 2
+        return len(statements)
+
+    assert movement_statements(12) == movement_statements(60)

@@ -7,6 +7,7 @@ from sqlalchemy.exc import IntegrityError
 import referee
 from extensions import db
 from models import Match, MatchSeat, Night, NightSeat, Player, TableGame
+from models.match import new_slug
 from models.base import utcnow
 from referee.tournament.seats import MATCH_SEAT, SEATS
 from referee.tournament.movement import Seat, TableResult
@@ -49,13 +50,28 @@ def _match_rules(night: Night, table: int) -> dict:
     return rules
 
 
-def _new_match(night: Night, table: int, players: dict[str, Player], group_id: int | None = None) -> Match:
-    match = Match(variant=night.variant, rules=_match_rules(night, table), first_dealer=0, status="active",
-                  version=1, group_id=group_id)
-    for seat in SEATS:
-        match.seats.append(MatchSeat(seat=MATCH_SEAT[seat], player=players[seat]))
-    db.session.add(match)
-    return match
+# Matches whose ids are read back at once, by their addresses: well under any database's limit of values.
+SLUGS_AT_ONCE = 500
+
+
+def _open_tables(night: Night, game: int, at_tables: dict[int, dict[str, Player]], group_id: int | None) -> None:
+    """Each table's game of ``game``: its match, the match's seats and the table's game row. Inserted as one
+    executemany each, as the night's seats are: the ORM inserted the matches one statement each, to read
+    each id back (2,000 statements at a 1,000-table night's movement); their ids are read back by address."""
+    slugs = {table: new_slug() for table in at_tables}
+    db.session.execute(insert(Match), [
+        {"slug": slug, "variant": night.variant, "rules": _match_rules(night, table), "first_dealer": 0,
+         "status": "active", "version": 1, "group_id": group_id} for table, slug in slugs.items()])
+    ids: dict[str, int] = {}
+    addresses = list(slugs.values())
+    for first in range(0, len(addresses), SLUGS_AT_ONCE):
+        ids.update(db.session.execute(select(Match.slug, Match.id)
+                                      .where(Match.slug.in_(addresses[first:first + SLUGS_AT_ONCE]))).tuples().all())
+    db.session.execute(insert(MatchSeat), [
+        {"match_id": ids[slugs[table]], "seat": MATCH_SEAT[seat], "player_id": players[seat].id}
+        for table, players in at_tables.items() for seat in SEATS])
+    db.session.execute(insert(TableGame), [
+        {"night_id": night.id, "game": game, "table": table, "match_id": ids[slug]} for table, slug in slugs.items()])
 
 
 def start_game(night: Night, game: int, actor: str = "director") -> GamePlan:
@@ -99,10 +115,7 @@ def start_game(night: Night, game: int, actor: str = "director") -> GamePlan:
     at_tables: dict[int, dict[str, Player]] = {}
     for player_id, seat in plan.seating.items():
         at_tables.setdefault(seat.table, {})[seat.seat] = match_players[names[player_id]]
-    for table in tables:  # one flush at the end inserts the 100 matches and their seats in batches
-        db.session.add(TableGame(night_id=night.id, game=game, table=table,
-                                 match=_new_match(night, table, at_tables[table], group_id)))
-    db.session.flush()
+    _open_tables(night, game, at_tables, group_id)
     refresh_planner_statistics()
     out = ", ".join(names[p] for p in plan.sit_outs)
     audit(night, actor, "game-start", f"Game {game} seated at {len(tables)} tables."
