@@ -7,8 +7,8 @@ from sqlalchemy.exc import IntegrityError
 import referee
 from extensions import db
 from models import Match, MatchSeat, Night, NightSeat, Player, TableGame
-from models.match import new_slug
 from models.base import utcnow
+from models.match import new_slug
 from referee.tournament.seats import MATCH_SEAT, SEATS
 from referee.tournament.movement import Seat, TableResult
 from referee.tournament.night import ChartState, GamePlan, plan_game
@@ -65,8 +65,8 @@ def _open_tables(night: Night, game: int, at_tables: dict[int, dict[str, Player]
     ids: dict[str, int] = {}
     addresses = list(slugs.values())
     for first in range(0, len(addresses), SLUGS_AT_ONCE):
-        ids.update(db.session.execute(select(Match.slug, Match.id)
-                                      .where(Match.slug.in_(addresses[first:first + SLUGS_AT_ONCE]))).tuples().all())
+        some = addresses[first:first + SLUGS_AT_ONCE]
+        ids.update(db.session.execute(select(Match.slug, Match.id).where(Match.slug.in_(some))).tuples().all())
     db.session.execute(insert(MatchSeat), [
         {"match_id": ids[slugs[table]], "seat": MATCH_SEAT[seat], "player_id": players[seat].id}
         for table, players in at_tables.items() for seat in SEATS])
