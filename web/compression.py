@@ -11,42 +11,21 @@ cross-site page even if it were guessed from response sizes (BREACH).
 from __future__ import annotations
 
 import gzip
-import threading
-from collections import OrderedDict
 from typing import Hashable
 
 from flask import Flask, Response, request
+
+from web.nights.drawings import FragmentCache
 
 TEXT_TYPES = frozenset({"text/html", "text/css", "text/javascript", "application/javascript", "application/json"})
 MIN_SIZE = 512  # below this the gzip header and the work cost more than they save
 LEVEL = 6
 
 
-class Compressed:
-    """The last few compressed answers that are the same for every phone asking, by what they show: the
-    standings of a 1,000-table night are 1.4 MB of HTML (15 KB compressed), and each screen's poll spent
-    10 ms compressing what the poll before it had compressed already."""
-
-    def __init__(self, size: int = 16) -> None:
-        self.size = size
-        self.items: OrderedDict[Hashable, bytes] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: Hashable) -> bytes | None:
-        with self.lock:
-            data = self.items.get(key)
-            if data is not None:
-                self.items.move_to_end(key)
-            return data
-
-    def put(self, key: Hashable, data: bytes) -> None:
-        with self.lock:
-            self.items[key] = data
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-
-compressed = Compressed()
+# The last few compressed answers that are the same for every phone asking, by what they show: the
+# standings of a 1,000-table night are 1.4 MB of HTML (15 KB compressed), and each screen's poll spent
+# 10 ms compressing what the poll before it had compressed already.
+compressed: FragmentCache[bytes] = FragmentCache(size=16)
 
 
 def same_for_everyone(response: Response, key: Hashable) -> Response:
@@ -60,11 +39,7 @@ def gzipped(response: Response, data: bytes) -> bytes:
     key = getattr(response, "same_for_everyone", None)
     if key is None:
         return gzip.compress(data, compresslevel=LEVEL, mtime=0)
-    packed = compressed.get(key)
-    if packed is None:
-        packed = gzip.compress(data, compresslevel=LEVEL, mtime=0)
-        compressed.put(key, packed)
-    return packed
+    return compressed.get_or_draw(key, lambda: gzip.compress(data, compresslevel=LEVEL, mtime=0))
 
 
 def compress(response: Response) -> Response:

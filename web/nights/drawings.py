@@ -23,13 +23,15 @@ import threading
 import time
 from collections import OrderedDict
 from datetime import datetime, timedelta
-from typing import Callable, NamedTuple
+from typing import Callable, Generic, Hashable, NamedTuple, TypeVar
 
 from sqlalchemy import case, or_, select, update
 
 from extensions import db
 from models import NightScreen
 from models.base import utcnow
+
+Drawn = TypeVar("Drawn", str, bytes)
 
 # How long polls are given the previous drawing while a newer one is being drawn. A drawing takes
 # tens of milliseconds; a drawer that died is given up on after this, and the poll draws instead.
@@ -68,33 +70,34 @@ def resting(night_id: int, screen: str, drawn_at: datetime | None) -> bool:
     return rest is not None and drawn_at is not None and utcnow() - drawn_at < rest
 
 
-class FragmentCache:
+class FragmentCache(Generic[Drawn]):
     """The last few drawings in this process, by key (a screen, its night and the state it shows):
     when a result comes in, every projector and phone watching asks at once, and all of them get the
     same HTML, drawn once (a thread asking for a drawing another thread is making waits for it). Safe
-    because the key names the state drawn, and because a drawing holds nothing of the session."""
+    because the key names the state drawn, and because a drawing holds nothing of the session. (What is
+    kept may be any drawing of such a state: the HTML, or its compressed bytes.)"""
 
     def __init__(self, size: int = 32) -> None:
         self.size = size
-        self.items: OrderedDict[tuple, str] = OrderedDict()
-        self.drawing: dict[tuple, threading.Lock] = {}
+        self.items: OrderedDict[Hashable, Drawn] = OrderedDict()
+        self.drawing: dict[Hashable, threading.Lock] = {}
         self.lock = threading.Lock()
 
-    def get(self, key: tuple) -> str | None:
+    def get(self, key: Hashable) -> Drawn | None:
         with self.lock:
             html = self.items.get(key)
             if html is not None:
                 self.items.move_to_end(key)
             return html
 
-    def put(self, key: tuple, html: str) -> None:
+    def put(self, key: Hashable, html: Drawn) -> None:
         with self.lock:
             self.items[key] = html
             self.items.move_to_end(key)
             while len(self.items) > self.size:
                 self.items.popitem(last=False)
 
-    def get_or_draw(self, key: tuple, draw: Callable[[], str]) -> str:
+    def get_or_draw(self, key: Hashable, draw: Callable[[], Drawn]) -> Drawn:
         html = self.get(key)
         if html is not None:
             return html
@@ -112,7 +115,7 @@ class FragmentCache:
         return html
 
 
-fragments = FragmentCache()
+fragments: FragmentCache[str] = FragmentCache()
 
 
 class Drawing(NamedTuple):
