@@ -105,6 +105,12 @@ class Match(db.Model):
     def finished(self) -> bool:
         return self.status == "finished"
 
+    @property
+    def at_an_event(self) -> bool:
+        """A table's game of a progressive night or a team event: its table's phones score it, its director
+        settles and corrects it, and the event seats the next one (no rematch, no tidying from a group)."""
+        return self.table_game is not None or self.event_game is not None
+
     def abandon(self) -> None:
         """An unfinished match nobody will finish: it stays in the history, marked, and counts in no stat.
         Saving a hand in it again carries it on."""

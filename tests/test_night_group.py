@@ -19,6 +19,16 @@ HANDS = [  # three hands at every table: North makes 3 tricks, East is euchred, 
 ]
 
 
+def night_of_group(client: Client, group_name: str) -> tuple[int, str]:
+    """A new group and a one-game night of 8 (3 hands at the head table) that belongs to it, game 1 seated."""
+    group = create_group(client, group_name)
+    slug = create_night(client, games="1", hands_per_game="3")
+    client.post(f"/nights/{slug}/group", {"group": str(group)})
+    check_in(client, slug, NAMES)
+    start(client, slug)
+    return group, slug
+
+
 def table_games(app, slug: str) -> list[dict]:
     from extensions import db
     from models import Night, TableGame
@@ -87,11 +97,7 @@ def test_the_groups_players_are_picked_and_matched_by_name(client: Client, app):
 
 
 def test_group_stats_after_a_night_equal_the_same_games_entered_as_matches(client: Client, app):
-    night_group = create_group(client, "Night")
-    slug = create_night(client, games="1", hands_per_game="3")
-    client.post(f"/nights/{slug}/group", {"group": str(night_group)})
-    check_in(client, slug, NAMES)
-    start(client, slug)
+    night_group, slug = night_of_group(client, "Night")
     tables = Tables(app)
     codes = table_codes(app, slug)
     games = table_games(app, slug)
@@ -120,11 +126,7 @@ def test_a_nights_game_is_not_tidied_from_its_group(client: Client, app, htmx):
     """A group member could abandon a running night's table game, or move it out of the group, from the
     group's match page: the night's director settles its games, so the group page offers no tidying and
     refuses it, and the night keeps its games; a match of the group's own is tidied as before."""
-    group = create_group(client, "Night")
-    slug = create_night(client, games="1", hands_per_game="3")
-    client.post(f"/nights/{slug}/group", {"group": str(group)})
-    check_in(client, slug, NAMES)
-    start(client, slug)
+    group, slug = night_of_group(client, "Night")
     games = table_games(app, slug)
     record = client.get(f"/groups/{group}/matches/{games[0]['match']}", htmx=htmx).get_data(as_text=True)
     assert 'id="directed"' in record and 'id="tidy"' not in record
@@ -138,3 +140,36 @@ def test_a_nights_game_is_not_tidied_from_its_group(client: Client, app, htmx):
     abandoned = client.post(f"/groups/{group}/matches/{own}/abandon", htmx=htmx)
     assert (abandoned.status_code, "HX-Redirect" in abandoned.headers) == ((200, True) if htmx else (303, False))
     assert "Abandoned" in client.get(f"/groups/{group}/matches/{own}").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_group_member_follows_a_nights_game_read_only(client: Client, app, htmx):
+    """A night's game is scored at its table. A group member who is not at that table gets its read-only
+    scoresheet, from the group's page and from the match's own address, and no rematch of a finished one;
+    the table's phones and the director keep the scoresheet they score on."""
+    from tests.group_helpers import group_code
+
+    group, slug = night_of_group(client, "Night")
+    head = table_games(app, slug)[0]
+    table_phone = Tables(app).phone(table_codes(app, slug)[head["table"]])
+    play(table_phone, head["match"], HANDS)
+    member = phone_at(app, "10.0.0.7")
+    member.get(f"/groups/join/{group_code(client, group).replace('-', '')}")
+
+    record = member.get(f"/groups/{group}/matches/{head['match']}", htmx=htmx).get_data(as_text=True)
+    with app.app_context():
+        from extensions import db
+        from models import Match
+
+        played = db.session.query(Match).filter_by(slug=head["match"]).one()
+        watch_slug, status = played.watch_slug, played.status
+    assert status == "finished", "the head table played its 3 hands"
+    assert 'id="rematch"' not in record and f'href="/watch/{watch_slug}"' in record
+    opened = member.get(f"/matches/{head['match']}", htmx=htmx)
+    assert (opened.headers.get("HX-Redirect") if htmx else opened.headers.get("Location")) == f"/watch/{watch_slug}"
+    for scorer in (table_phone, client):
+        page = scorer.get(f"/matches/{head['match']}", htmx=htmx)
+        assert page.status_code == 200 and "HX-Redirect" not in page.headers
+    own = group_match(client, group, names=("Ann", "Bo", "Cy", "Di"), rules={"rule_target": "5"})
+    play(client, own, HANDS)  # North-South reach 5: a finished match of the group's own has its rematch
+    assert 'id="rematch"' in client.get(f"/groups/{group}/matches/{own}", htmx=htmx).get_data(as_text=True)

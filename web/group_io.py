@@ -83,8 +83,8 @@ def export_matches_csv(group: Group) -> str:
         names = match.players
         winner = result.winner
         rows.append(
-            [match.id, evenings.evening_of(match.created_at, zone).isoformat(), match.variant, scoring.get_variant(match.variant).name,
-             match.status] + _pad(names, seats) + _pad(result.sides, sides) + _pad(result.totals, sides)
+            [match.id, evenings.evening_of(match.created_at, zone).isoformat(), match.variant,
+             scoring.get_variant(match.variant).name, match.status] + _pad(names, seats) + _pad(result.sides, sides) + _pad(result.totals, sides)
             + [result.sides[winner] if winner is not None else ("tie" if result.tie else ""),
                len(result.hands), result.result])
     return _csv(rows)

@@ -239,20 +239,15 @@ def match_record(group_id: int, match_slug: str):
                                goal_label=f"{target} to win" if target else "")
     return render_page("groups/_match.html", group=group, match=match, board=board,
                             rows=group_io.hand_rows(match, result), chart=chart, member=is_member(group),
-                            directed=_run_by_a_director(match))
+                            directed=match.at_an_event)
 
 
 # -- tidying the history: delete (and undo), move out, abandon; replace the codes ----------------
-def _run_by_a_director(match: Match) -> bool:
-    """A progressive night's or a team event's game: its director settles and corrects it, and the night
-    or event counts on it, so the group's tidying leaves it alone."""
-    return match.table_game is not None or match.event_game is not None
-
-
 def _tidy_match(group: Group, match_slug: str) -> Match:
-    """One of the group's own matches, to delete, move out or abandon (not a night's or an event's game)."""
+    """One of the group's own matches, to delete, move out or abandon: not a night's or an event's game,
+    which its director settles and the night or event counts on."""
     match = _group_match(group, match_slug)
-    if _run_by_a_director(match):
+    if match.at_an_event:
         abort(404)
     return match
 

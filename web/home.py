@@ -59,7 +59,7 @@ def abandon(match_slug: str):
     """Abandon a match nobody will finish: off the list in progress, kept among the recent ones, and carried
     on by saving a hand in it. Asks first: a dialog with scripts, else the page this answers without ``sure``."""
     match = get_match(match_slug)
-    if not may_score(match) or match.table_game is not None or match.event_game is not None:
+    if not may_score(match) or match.at_an_event:
         return render_page("partials/_message.html", 403, title="Not this phone's match",
                            message="Only a phone that scores this match can abandon it.")
     if match.status != "active":

@@ -70,7 +70,7 @@ def forget_undone() -> None:
 def _share_links(match: Match) -> dict[str, str] | None:
     """The match's two links, shown on its page: the read-only one to share and the scorer's (this page).
     None for a night's table game, which its table's card opens."""
-    if match.table_game is not None or match.event_game is not None:
+    if match.at_an_event:
         return None
     return {"watch": url_for("watch.show", watch_slug=match.watch_slug),
             "scorer": url_for("matches.show", match_slug=match.slug)}

@@ -170,8 +170,12 @@ def create():
 @bp.get("/<slug:match_slug>")
 def show(match_slug: str):
     match = get_match(match_slug)
-    if match.table_game is None and match.event_game is None:  # an event's table game is scored by its
-        grant_scorer(match)  # table's phones (nights.access); any other match by the phones that opened it  # this is the scorer's link: opening it lets this phone score the match
+    if match.at_an_event and not holds_match_table(match):
+        # a night's or a team event's table game is scored at its table: anyone else follows it read-only,
+        # rather than being shown a hand form that would refuse every hand
+        return go(url_for("watch.show", watch_slug=match.watch_slug), 302)
+    if not match.at_an_event:  # the scorer's link: opening it lets this phone score the match
+        grant_scorer(match)
     editing = None
     if request.args.get("edit"):
         editing = db.session.get(Hand, request.args.get("edit", type=as_id) or 0)
@@ -192,7 +196,7 @@ def export(match_slug: str):
 @bp.post("/<slug:match_slug>/rematch")
 def rematch(match_slug: str):
     old = get_match(match_slug)
-    if old.table_game is not None or old.event_game is not None:
+    if old.at_an_event:
         abort(403, description="An event's game has no rematch: the event seats the next game.")
     if not may_score(old):
         abort(403, description=NOT_THE_SCORER)
