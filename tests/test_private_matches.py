@@ -254,10 +254,12 @@ def test_a_night_table_game_is_scored_by_its_table_as_before(app, client):
     assert add_hand(table_phone, slug, maker=0, trump="S", tricks=3).status_code == 303
     number = ids_of(app, slug)["id"]
     assert table_phone.get(f"/matches/{number}").headers["Location"] == f"/matches/{slug}"
-    # a phone that opens the game's page is not its table's: it may look, not write
+    # a phone that opens the game's page is not its table's: it may look (the read-only scoresheet), not write
     passer_by = Client(app.test_client())
     assert passer_by.get(f"/matches/{number}").status_code == 404
-    assert passer_by.get(f"/matches/{slug}").status_code == 200
+    looked = passer_by.get(f"/matches/{slug}")
+    assert looked.status_code == 302 and looked.headers["Location"].startswith("/watch/")
+    assert passer_by.get(looked.headers["Location"]).status_code == 200
     refused = add_hand(passer_by, slug, maker=1, trump="H", tricks=3)
     assert refused.status_code == 403 and "belongs to another table" in refused.get_data(as_text=True)
     assert len(ids_of(app, slug)["hands"]) == 1
