@@ -30,8 +30,9 @@ The night, all over HTTP:
 6. the ceiling: a bare Flask hello-world (bench/hello_app.py) under the same gunicorn settings, hit back
    to back by the same client for ``--burst-seconds`` s.
 
-The client is asyncio for the schedule (one coroutine per phone and per table) and a pool of threads for
-the HTTP, each with one keep-alive ``http.client`` connection, so the phones share a few connections. The
+The client is asyncio, the schedule (one coroutine per phone and per table) and the HTTP alike: the phones
+share a few keep-alive connections (``--connections``). The saturating runs are threads, each sending back
+to back on its own ``http.client`` connection, the same client for our pulses and for the hello-world. The
 report says how late the client sent its requests and how much CPU it used, so a busy client shows.
 """
 from __future__ import annotations
@@ -59,7 +60,6 @@ import tempfile
 import threading
 import time
 import urllib.parse
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from importlib.metadata import version as package_version
@@ -87,7 +87,7 @@ ENDPOINTS = ["table page", "pulse", "hand submit", "standings", "dashboard", "be
 TARGETS = ("hand submit", "standings")
 
 
-# -- HTTP: keep-alive connections on a pool of threads --------------------------------------------
+# -- HTTP: keep-alive connections ----------------------------------------------------------------------
 @dataclass
 class Answer:
     status: int                      # 0: no answer (refused, reset, timed out)
@@ -113,14 +113,13 @@ class Answer:
 
 
 class HttpClient:
-    """HTTP/1.1 to one server, with up to ``connections`` requests in flight: each worker thread keeps one
-    keep-alive connection (reopened after ``IDLE_LIMIT`` idle, before the server's keep-alive runs out)."""
+    """HTTP/1.1 to one server for the saturating runs: ``connections`` threads, each with one keep-alive
+    connection (reopened after ``IDLE_LIMIT`` idle, before the server's keep-alive runs out)."""
 
     def __init__(self, base_url: str, connections: int) -> None:
         parts = urllib.parse.urlsplit(base_url)
         self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
         self.connections = connections
-        self.executor = ThreadPoolExecutor(max_workers=connections, thread_name_prefix="http")
         self.local = threading.local()
 
     def _connection(self) -> http.client.HTTPConnection:
@@ -135,7 +134,7 @@ class HttpClient:
 
     def fetch(self, method: str, path: str, headers: dict[str, str], body: bytes | None = None,
               since: float | None = None) -> Answer:
-        """One request, blocking (runs on a pool thread, or on a burst thread). ``since``: when it was due."""
+        """One request, blocking, on this thread's connection. ``since``: when it was due."""
         conn = self._connection()
         start = time.monotonic()
         lag_ms = (start - since) * 1000 if since is not None else 0.0
@@ -152,14 +151,105 @@ class HttpClient:
         self.local.used = time.monotonic()
         return Answer(status, message, data, ms, lag_ms, error)
 
+
+
+class Headers:
+    """An answer's headers: ``get`` (the first) and ``get_all``, any case, as http.client's message."""
+
+    def __init__(self, pairs: list[tuple[str, str]]) -> None:
+        self.pairs = pairs
+
+    def get(self, name: str, default: str | None = None) -> str | None:
+        name = name.lower()
+        return next((value for key, value in self.pairs if key.lower() == name), default)
+
+    def get_all(self, name: str) -> list[str] | None:
+        name = name.lower()
+        return [value for key, value in self.pairs if key.lower() == name] or None
+
+
+class NightClient:
+    """The night's phones on up to ``connections`` keep-alive connections, on the event loop itself.
+
+    On the loop, not on threads: dozens of threads handing the interpreter lock and the loop back and
+    forth cost the client about as much CPU per request as the server spends answering it, CPU that a
+    2-core machine takes from the server; asyncio's streams send the same bytes for a fraction of that.
+    A request waits for a free connection (as a browser's does), is sent, and is timed from its first
+    byte written to its answer's last byte read. A connection idle for ``IDLE_LIMIT`` is opened again,
+    before the server's keep-alive closes it under a request."""
+
+    def __init__(self, base_url: str, connections: int) -> None:
+        parts = urllib.parse.urlsplit(base_url)
+        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
+        self.connections = connections
+        self.free: list[tuple[asyncio.StreamReader, asyncio.StreamWriter, float]] = []
+        self.slots: asyncio.Semaphore | None = None  # made on the loop that uses it
+
     async def call(self, method: str, path: str, headers: dict[str, str], body: bytes | None = None,
                    due: float | None = None) -> Answer:
-        loop = asyncio.get_running_loop()
+        if self.slots is None:
+            self.slots = asyncio.Semaphore(self.connections)
         since = due if due is not None else time.monotonic()
-        return await loop.run_in_executor(self.executor, self.fetch, method, path, headers, body, since)
+        async with self.slots:
+            start = time.monotonic()
+            lag_ms = (start - since) * 1000
+            writer = None
+            try:
+                async with asyncio.timeout(TIMEOUT):
+                    reader, writer = await self._connection()
+                    writer.write(self._request(method, path, headers, body))
+                    status, answer_headers, data, keep = await self._answer(reader)
+            except (OSError, EOFError, ValueError, asyncio.TimeoutError, asyncio.IncompleteReadError) as exc:
+                if writer is not None:
+                    writer.close()
+                return Answer(0, None, b"", (time.monotonic() - start) * 1000, lag_ms, f"{type(exc).__name__}: {exc}")
+            ms = (time.monotonic() - start) * 1000
+            if keep:
+                self.free.append((reader, writer, time.monotonic()))
+            else:
+                writer.close()
+            return Answer(status, answer_headers, data, ms, lag_ms)
+
+    async def _connection(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        while self.free:
+            reader, writer, used = self.free.pop()
+            if time.monotonic() - used <= IDLE_LIMIT and not reader.at_eof():
+                return reader, writer
+            writer.close()
+        return await asyncio.open_connection(self.host, self.port)
+
+    def _request(self, method: str, path: str, headers: dict[str, str], body: bytes | None) -> bytes:
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
+        lines += [f"{name}: {value}" for name, value in headers.items()]
+        if body is not None:
+            lines.append(f"Content-Length: {len(body)}")
+        return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + (body or b"")
+
+    @staticmethod
+    async def _answer(reader: asyncio.StreamReader) -> tuple[int, Headers, bytes, bool]:
+        head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+        version, status = head[0].split(" ", 2)[:2]
+        pairs = [(name.strip(), value.strip()) for name, _, value in (line.partition(":") for line in head[1:] if line)]
+        headers = Headers(pairs)
+        if headers.get("Transfer-Encoding", "").lower() == "chunked":
+            body = bytearray()
+            while size := int((await reader.readuntil(b"\r\n")).split(b";")[0], 16):
+                body += await reader.readexactly(size + 2)
+                del body[-2:]
+            await reader.readuntil(b"\r\n")  # no trailers
+            data = bytes(body)
+        elif int(status) in (204, 304) or headers.get("Content-Length") is not None:
+            data = await reader.readexactly(int(headers.get("Content-Length") or 0))
+        else:  # no length: the answer ends when the server closes the connection
+            data = await reader.read()
+            return int(status), headers, data, False
+        keep = version == "HTTP/1.1" and (headers.get("Connection") or "").lower() != "close"
+        return int(status), headers, data, keep
 
     def close(self) -> None:
-        self.executor.shutdown(wait=True)
+        for _, writer, _ in self.free:
+            writer.close()
+        self.free.clear()
 
 
 # -- what happened: every request's latency, by endpoint and phase ----------------------------------
@@ -451,7 +541,7 @@ Endpoint = Union[str, Callable[[Answer], str]]
 class Browser:
     made = itertools.count(1)
 
-    def __init__(self, client: HttpClient, recorder: Recorder) -> None:
+    def __init__(self, client: NightClient, recorder: Recorder) -> None:
         self.client = client
         self.recorder = recorder
         self.cookies: dict[str, str] = {}
@@ -696,7 +786,7 @@ async def polling(poller: Callable[[], Poller], stop: asyncio.Event, action: Cal
         due = time.monotonic() + current.seconds if current.swapped else max(due + current.seconds, time.monotonic())
 
 
-async def set_up_night(client: HttpClient, recorder: Recorder, players: int) -> Night:
+async def set_up_night(client: NightClient, recorder: Recorder, players: int) -> Night:
     director = Browser(client, recorder)
     form = await director.get("/nights/new", "setup: new-night page")
     data = form_defaults(form.text)
@@ -920,7 +1010,6 @@ def hello_ceiling(server_env: dict[str, str], workdir: Path, connections: int, s
         result = saturate(client, seconds, lambda n: ("/", {"User-Agent": "load-night-bench"}))
         result["cpu"] = CpuMeter.between(before, meter.mark())
     finally:
-        client.close()
         hello.stop()
     return result
 
@@ -969,7 +1058,7 @@ class Run:
 
     async def night(self, base_url: str) -> tuple[Night, dict[str, Any]]:
         args = self.args
-        client = HttpClient(base_url, args.connections)
+        client = NightClient(base_url, args.connections)
         try:
             self.begin("setup")
             night = await set_up_night(client, self.recorder, args.tables * PHONES_PER_TABLE)
@@ -988,7 +1077,6 @@ class Run:
             loop = asyncio.get_running_loop()
             burst_client = HttpClient(base_url, args.burst_connections)
             burst = await loop.run_in_executor(None, pulse_burst, night, burst_client, args.burst_seconds)
-            burst_client.close()
             self.end()
             self.burst = burst
             return night, burst
@@ -1210,7 +1298,6 @@ def measure(args: argparse.Namespace) -> int:
                 client = HttpClient(args.hello_url, args.burst_connections)
                 ceiling = saturate(client, args.burst_seconds, lambda n: ("/", {}))
                 ceiling["cpu"] = {"client_cpu_pct": None, "server_cpu_pct": None}
-                client.close()
         else:
             url, description = prepare_database(workdir)
             info = machine_info(description, gunicorn_settings(), args.busy_loops)
