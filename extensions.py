@@ -27,6 +27,19 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 
 
+def commit_keeping_what_was_read() -> None:
+    """Commit, and keep the objects as this transaction read and wrote them, for an answer drawn from them
+    at once. For a change whose UPDATE checked a version (a match's, a table game's): no other request
+    changed that row meanwhile, so reading it and its relations again, as the commit's usual expiry asks,
+    would only repeat what the session holds. (Columns set to an SQL expression are read again on use.)"""
+    session = db.session()
+    session.expire_on_commit = False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = True
+
+
 class CSRF(CSRFProtect):
     """Flask-WTF's CSRF check, refusing a form that has a part without a name (the 400 "reload the
     page") instead of failing on it (a 500): Werkzeug files such a multipart part under the key None,

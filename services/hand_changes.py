@@ -15,11 +15,11 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 
-from extensions import db
+from extensions import commit_keeping_what_was_read, db
 from models import Hand, Match
 from models.base import utcnow
 from referee import MatchResult, RefereeError
@@ -122,7 +122,7 @@ def change_match(match: Match, change: Change, version: int | None) -> Outcome:
         _store(match, change, hands, index)
         sync_status(match, result)
         match.updated_at = utcnow()  # and the UPDATE of the match carries (and bumps) its version
-        db.session.commit()
+        commit_keeping_what_was_read()
     except (StaleDataError, IntegrityError, OperationalError) as error:
         db.session.rollback()
         if isinstance(change, AddHand) and token_used(match, change.token):
@@ -161,8 +161,10 @@ def _index_of(match: Match, change: Change) -> int:
 def _store(match: Match, change: Change, hands: list[dict], index: int) -> None:
     """Write the would-be ``hands`` onto the match's rows (the hand at ``index`` is the changed one)."""
     if isinstance(change, AddHand):
-        last = db.session.scalar(select(func.max(Hand.position)).where(Hand.match_id == match.id))
-        match.hands.append(Hand.from_dict(hands[index], position=(last or 0) + 1, token=change.token))
+        # after the last hand read: a hand added meanwhile by another phone moved the match's version,
+        # so this change's UPDATE would fail as stale
+        last = max((hand.position for hand in match.hands), default=0)
+        match.hands.append(Hand.from_dict(hands[index], position=last + 1, token=change.token))
     elif isinstance(change, EditHand):
         match.hands[index].set_from_dict(hands[index])
     else:

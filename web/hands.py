@@ -41,7 +41,6 @@ def _live(match: Match, status: int = 200, message: str | None = None, result: M
     """After a change: the whole live region (htmx) or back to the match page (browser). ``result``:
     the referee's result of the match as saved, when the caller has it (not scored again)."""
     if htmx:
-        db.session.refresh(match)
         return render_page("match.html", status=status, **live_context(match, message=message, result=result))
     return go(url_for("matches.show", match_slug=match.slug))
 

@@ -79,7 +79,7 @@ def _share_links(match: Match) -> dict[str, str] | None:
 def _event_table_link(match: Match) -> dict[str, Any] | None:
     """The way back to the table's page, for a team event's game on a phone of its table (or the director's):
     the table's code is the director's secret, so no one else is shown it."""
-    if match.event_game is None:
+    if match.table_game is not None or match.event_game is None:  # a night's table game: no event
         return None
     from web.teams import access as event_access  # the team events' own grants
 

@@ -19,7 +19,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from extensions import db, htmx
+from extensions import commit_keeping_what_was_read, db, htmx
 from forms.night import GameTotalForm, SubmitForm
 from models import Match, Night, NightTable, TableGame
 from models.base import utcnow
@@ -364,15 +364,18 @@ def _table_action(code: str):
 
 
 def _after(table: NightTable, message: str | None = None, status: int = 200, submit_form: Any = None,
-           bell_question: str | None = None):
-    """The status region again (htmx), or the whole table page."""
-    db.session.refresh(table.night)
+           bell_question: str | None = None, tg: Any = NOT_LOADED):
+    """The status region again (htmx), or the whole table page. ``tg``: the table's current game, when the
+    caller has just written it and read the night again."""
+    if tg is NOT_LOADED:
+        db.session.refresh(table.night)
     shown = {"submit_form": submit_form, "message": message, "bell_question": bell_question}
     if htmx and status == 200 and not any(shown.values()):
         # the region every phone of the table polls for next: drawn once, here, for all four
         night = table.night
         night_bell.ring_if_timer_due(night)
-        tg = _current_game(night, table)
+        if tg is NOT_LOADED:
+            tg = _current_game(night, table)
         html = _shared_region(table, tg, _pulse_tag(night, table, tg))
         return shared_drawings.fill_for_this_phone(html), 200
     if htmx:
@@ -423,7 +426,7 @@ def _run(table: NightTable, night: Night, tg: TableGame | None, step, form: Any 
         return _after(table, "This table has no game now.", 409)
     try:
         step(night, tg, **kwargs)
-        db.session.commit()
+        commit_keeping_what_was_read()  # the table game's UPDATE checked its version
     except NightError as error:
         db.session.rollback()
         if form is not None and error.field and error.field in form:
@@ -432,10 +435,10 @@ def _run(table: NightTable, night: Night, tg: TableGame | None, step, form: Any 
         return _after(table, error.message, 409)
     game, status = night.current_game, night.status
     night_games.advance_if_done(night)
-    db.session.refresh(night)
+    db.session.refresh(night)  # another table's result may have completed the game meanwhile
     if (night.current_game, night.status) != (game, status):
         return _reload(table)  # this result completed the game: the next game's seats are out
-    return _after(table)
+    return _after(table, tg=tg)
 
 
 def _reload(table: NightTable):

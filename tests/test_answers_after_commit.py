@@ -1,0 +1,90 @@
+"""The answer to a change is drawn from what the change's own transaction read and wrote: once a hand or a
+table's result is committed, the answer does not read the match, its seats and hands, the table or its game
+again (each a statement, on every one of a big night's thousands of hands and results)."""
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+
+from sqlalchemy import event
+
+from tests.app_helpers import hand_data
+from tests.conftest import Client
+from tests.night_helpers import Tables, check_in, create_night, start, table_codes
+
+NAMES = ["Ann", "Bo", "Cy", "Di"]
+MATCH_SLUG = re.compile(r'/matches/([a-z0-9]+)/hands"')
+
+
+@contextmanager
+def sent_around_the_commit(app):
+    """The statements sent, with "COMMIT" where the change was committed."""
+    from extensions import db
+
+    sent: list[str] = []
+
+    def statement(conn, cursor, text, *args) -> None:
+        sent.append(" ".join(text.split()))
+
+    def committed(conn) -> None:
+        sent.append("COMMIT")
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", statement)
+    event.listen(engine, "commit", committed)
+    try:
+        yield sent
+    finally:
+        event.remove(engine, "before_cursor_execute", statement)
+        event.remove(engine, "commit", committed)
+
+
+def after_the_commit(sent: list[str]) -> list[str]:
+    assert sent.count("COMMIT") == 1, sent
+    return sent[sent.index("COMMIT") + 1:]
+
+
+def a_table(app, client: Client) -> tuple[str, str, Client]:
+    slug = create_night(client)
+    check_in(client, slug, NAMES)
+    start(client, slug)
+    code = table_codes(app, slug)[1]
+    return slug, code, Tables(app).phone(code)
+
+
+def test_a_hand_saved_at_a_table_is_answered_without_reading_anything_again(app, clean_db, client):
+    _slug, code, phone = a_table(app, client)
+    match = MATCH_SLUG.search(phone.get(f"/t/{code}").get_data(as_text=True)).group(1)
+    data = hand_data(phone, match, maker=0, trump="S", tricks=3)
+    with sent_around_the_commit(app) as sent:
+        answer = phone.post(f"/matches/{match}/hands", data, htmx=True)
+    assert answer.status_code == 200 and 'data-version="2"' in answer.get_data(as_text=True)
+    assert after_the_commit(sent) == []
+    assert not any(s.startswith("SELECT max(hand.position)") for s in sent), "the next position is the last read + 1"
+
+
+def test_a_hand_saved_after_another_goes_after_it(app, clean_db, client):
+    """The next hand's position comes from the hands read: two hands in a row are stored in order."""
+    from tests.app_helpers import stored_hands
+
+    _slug, code, phone = a_table(app, client)
+    match = MATCH_SLUG.search(phone.get(f"/t/{code}").get_data(as_text=True)).group(1)
+    for maker in (0, 1):
+        assert phone.post(f"/matches/{match}/hands", hand_data(phone, match, maker=maker, trump="S", tricks=3),
+                          htmx=True).status_code == 200
+    assert [hand["maker"] for hand in stored_hands(app, match)] == [0, 1]
+
+
+def test_a_sent_result_is_answered_without_reading_the_table_or_its_game_again(app, clean_db, client):
+    slug, code, phone = a_table(app, client)
+    client.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+    with sent_around_the_commit(app) as sent:
+        answer = phone.post(f"/t/{code}/submit", {"pair": "NS", "cut_winner": "NS"}, htmx=True)
+    assert answer.status_code == 200 and "is that right?" in answer.get_data(as_text=True)
+    read_again = after_the_commit(sent)
+    # what it asks: whether every table is done now, and the night as it is now (another table may have
+    # completed the game meanwhile); not the table, nor its game and match
+    assert len(read_again) == 2, read_again
+    assert not any("FROM night_table" in s or "FROM table_game JOIN" in s or "FROM match" in s for s in read_again)
+
