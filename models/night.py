@@ -10,7 +10,8 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import Boolean, Date, ForeignKey, Index, Integer, String, Text, UniqueConstraint, false, update
+from sqlalchemy import Boolean, Date, ForeignKey, Index, Integer, String, Text, UniqueConstraint, and_, false, or_, update
+from sqlalchemy.ext.hybrid import hybrid_method
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from extensions import db
@@ -101,8 +102,13 @@ class NightPlayer(db.Model):
 
     night: Mapped[Night] = relationship(back_populates="players", lazy="raise_on_sql")  # its night is loaded first
 
+    @hybrid_method
     def plays_in(self, game: int) -> bool:
         return self.joined_game <= game and (self.left_after is None or game <= self.left_after)
+
+    @plays_in.expression
+    def plays_in(cls, game: int):  # the same rule in SQL, for counting
+        return and_(cls.joined_game <= game, or_(cls.left_after.is_(None), cls.left_after >= game))
 
 
 class NightTable(db.Model):

@@ -88,3 +88,21 @@ def test_a_sent_result_is_answered_without_reading_the_table_or_its_game_again(a
     assert len(read_again) == 2, read_again
     assert not any("FROM night_table" in s or "FROM table_game JOIN" in s or "FROM match" in s for s in read_again)
 
+
+def test_the_dashboards_counts_are_the_rosters_of_each_game(app, clean_db, client):
+    """The dashboard counts who plays a game in SQL (``NightPlayer.plays_in`` as an expression): the same
+    players as the roster the seating uses, with some joining late and some leaving early."""
+    from extensions import db
+    from models import Night
+    from services.night import queries
+
+    slug = create_night(client, games=4)
+    check_in(client, slug, [f"Player {n}" for n in range(10)])
+    with app.app_context():
+        night = db.session.scalar(db.select(Night).where(Night.slug == slug))
+        for player, (joined, left) in zip(night.players, [(2, None), (3, None), (1, 1), (1, 2), (2, 3)]):
+            player.joined_game, player.left_after = joined, left
+        db.session.commit()
+        for game in range(1, 5):
+            assert queries.player_counts(night, game) == (10, len(queries.roster(night, game)))
+        assert [queries.player_counts(night, game)[1] for game in range(1, 5)] == [7, 8, 8, 7]

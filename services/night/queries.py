@@ -33,6 +33,32 @@ def head_table_hands(night: Night) -> int:
         .where(TableGame.night_id == night.id, TableGame.game == night.current_game, TableGame.table == 1)) or 0
 
 
+def player_counts(night: Night, game: int) -> tuple[int, int]:
+    """(checked in, playing ``game``), counted in SQL: the dashboard shows both, and loading every player
+    of a thousand-table night for two numbers cost a tenth of its drawing."""
+    checked_in, playing = db.session.execute(
+        select(func.count(), func.count(case((NightPlayer.plays_in(game), 1))))
+        .where(NightPlayer.night_id == night.id)).one()
+    return checked_in, playing
+
+
+def names_by_table(night: Night, game: int) -> tuple[dict[int, dict[str, str]], list[str]]:
+    """Who sits where in ``game`` ({table: {seat: name}}) and who sits it out, read as names alone: the
+    dashboard of a thousand tables loaded 4,000 seats and their players as objects, most of its time."""
+    rows = db.session.execute(
+        select(NightSeat.table, NightSeat.seat, NightPlayer.name).join(NightPlayer, NightPlayer.id == NightSeat.player_id)
+        .where(NightSeat.night_id == night.id, NightSeat.game == game)
+        .order_by(NightSeat.table, NightSeat.seat, NightSeat.id))
+    at_table: dict[int, dict[str, str]] = {}
+    sitting_out = []
+    for table, seat, name in rows:
+        if table is None:
+            sitting_out.append(name)
+        else:
+            at_table.setdefault(table, {})[seat] = name
+    return at_table, sitting_out
+
+
 def seats_of(night: Night, game: int) -> list[NightSeat]:
     return list(db.session.scalars(select(NightSeat).where(NightSeat.night_id == night.id, NightSeat.game == game)
                                    .order_by(NightSeat.table, NightSeat.seat)))

@@ -3,25 +3,24 @@ the bell (and taking it back), the number of games, and closing or correcting a 
 from __future__ import annotations
 
 import re
-from datetime import datetime
-from typing import Any
+import time
+from typing import Any, NamedTuple
 
 from flask import Blueprint, abort, render_template, request, url_for
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import joinedload, selectinload
+from sqlalchemy.orm import joinedload
 
 from extensions import db, htmx
 from forms.night import CheckInForm, CorrectionForm, GamesForm, PinForm, RenameForm, night_setup_form
 from models import Match, Night, NightPlayer, TableGame
 from referee.tournament.seats import PAIR_NAMES, SEATS
 from referee.tournament.night import TIE_RULE
-from web import scoring
+from web import scoring, shared_drawings
 from web.matches import go
 from services.night import bell as night_bell, games as night_games, queries as night_queries
 from services.night import setup as night_setup, table_game, wording as night_wording
 from services.night.errors import NightError
-from models.base import utcnow
 from web.nights import access, drawings
 from services.night import prizes as night_prizes
 from web.nights.pulse import poll_answer, poll_seconds, seen_tags
@@ -108,24 +107,21 @@ def _drawn_by_dashboard(night: Night, tag: str) -> bool:
 def dashboard_context(night: Night, bell_question: str | None = None) -> dict[str, Any]:
     night_bell.ring_if_timer_due(night)
     game = night.current_game
-    seats = night_queries.seats_of(night, game) if game else []
-    at_table: dict[int, dict[str, str]] = {}
-    for seat in seats:
-        if seat.table is not None:
-            at_table.setdefault(seat.table, {})[seat.seat] = seat.player.name
+    at_table, sit_outs = night_queries.names_by_table(night, game) if game else ({}, [])
     tables = []
     codes = {t.number: t.code for t in night.tables}
     for tg, (hands, ns_points, ew_points) in _table_games_counted(night, game) if game else []:
         code = codes.get(tg.table, "")
         tables.append({"tg": tg, "code": code, "names": at_table.get(tg.table, {}),
                        "hands": hands, "totals": (ns_points, ew_points)})
-    roster = night_queries.roster(night, max(game, 1) if night.status != "playing" else game + 1)
-    return {"night": night, "tables": tables, "sit_outs": [s.player.name for s in seats if s.table is None],
-            "done": sum(1 for t in tables if t["tg"].done), "next_roster": len(roster),
+    checked_in, next_roster = night_queries.player_counts(
+        night, max(game, 1) if night.status != "playing" else game + 1)
+    return {"night": night, "tables": tables, "sit_outs": sit_outs,
+            "done": sum(1 for t in tables if t["tg"].done), "next_roster": next_roster,
             "bell_question": bell_question, "bell_undone_by": night_wording.bell_undone_by(night),
             "bell_can_undo": night.bell_rung and night.bell_by != "timer"
             and all(t["tg"].status == "playing" for t in tables),
-            "players": night.players, "pairs": PAIR_NAMES, "seats": SEATS, "tie_rule": TIE_RULE,
+            "checked_in": checked_in, "pairs": PAIR_NAMES, "seats": SEATS, "tie_rule": TIE_RULE,
             "bell_due": night_bell.bell_due_at(night), "poll_url": url_for("nights.live", slug=night.slug),
             "poll_tag": _dashboard_tag(night), "poll_seconds": poll_seconds(), "poll_target": "#dashboard"}
 
@@ -137,31 +133,55 @@ table_counts: dict[tuple, tuple[int, int, int]] = {}
 TABLE_COUNTS_KEPT = 8192
 
 
-def _table_games_counted(night: Night, game: int) -> list[tuple[TableGame, tuple[int, int, int]]]:
+class DashboardTable(NamedTuple):
+    """What the dashboard shows of a table's game, read as a row: a thousand tables' games loaded as objects,
+    each with its match, cost a dashboard a third of its time."""
+
+    id: int
+    game: int
+    table: int
+    status: str
+    dispute: Any
+    submitted_by: str | None
+    closed_by_director: bool
+    ns_points: int | None
+    ew_points: int | None
+    match_id: int
+    match_slug: str
+    match_version: int
+
+    @property
+    def done(self) -> bool:
+        return self.status == "done"
+
+
+def _table_games_counted(night: Night, game: int) -> list[tuple[DashboardTable, tuple[int, int, int]]]:
     """The game's tables in order, each with its hands counted and its points (the result agreed, or the
     hands' score so far); the hands are loaded only for the matches that changed since they were counted."""
-    games = list(db.session.scalars(
-        select(TableGame).where(TableGame.night_id == night.id, TableGame.game == game).order_by(TableGame.table)
-        .options(joinedload(TableGame.match))))
-    changed = [tg.match.id for tg in games if _count_key(tg) not in table_counts]
-    if changed:
-        db.session.scalars(select(Match).where(Match.id.in_(changed)).execution_options(populate_existing=True)
-                           .options(selectinload(Match.hands), selectinload(Match.seats))).all()
+    games = [DashboardTable(*row) for row in db.session.execute(
+        select(TableGame.id, TableGame.game, TableGame.table, TableGame.status, TableGame.dispute,
+               TableGame.submitted_by, TableGame.closed_by_director, TableGame.ns_points, TableGame.ew_points,
+               Match.id, Match.slug, Match.version)
+        .join(Match, Match.id == TableGame.match_id)
+        .where(TableGame.night_id == night.id, TableGame.game == game).order_by(TableGame.table))]
     if len(table_counts) > TABLE_COUNTS_KEPT:
         table_counts.clear()  # the counts of earlier games and nights
-    counted = []
-    for tg in games:
-        key = _count_key(tg)
-        count = table_counts.get(key)  # read once: another thread may clear the dict meanwhile
-        if count is None:
-            count = table_counts[key] = _counted(tg)
-        counted.append((tg, count))
-    return counted
+    counts = {tg.id: table_counts.get(_count_key(tg)) for tg in games}  # read once: another thread may clear
+    changed = [tg_id for tg_id, count in counts.items() if count is None]
+    if changed:
+        for row in db.session.scalars(
+                select(TableGame).where(TableGame.id.in_(changed))
+                .options(joinedload(TableGame.match).selectinload(Match.hands),
+                         joinedload(TableGame.match).selectinload(Match.seats))
+                .execution_options(populate_existing=True)).unique():
+            key = (row.match.id, row.match.slug, row.match.version, row.ns_points, row.ew_points)
+            counts[row.id] = table_counts[key] = _counted(row)
+    return [(tg, counts[tg.id]) for tg in games]
 
 
-def _count_key(tg: TableGame) -> tuple:
+def _count_key(tg: DashboardTable) -> tuple:
     # the slug too: a match id is used again by another database in the same process (the tests')
-    return (tg.match.id, tg.match.slug, tg.match.version, tg.ns_points, tg.ew_points)
+    return (tg.match_id, tg.match_slug, tg.match_version, tg.ns_points, tg.ew_points)
 
 
 def _counted(tg: TableGame) -> tuple[int, int, int]:
@@ -180,25 +200,45 @@ def dashboard(slug: str):
     return night_page("nights/_dashboard.html", **dashboard_context(night))
 
 
-# When this process last drew each night's dashboard for its poll: a slow drawing rests (``drawings.REST``).
-dashboard_drawn_at: dict[int, datetime] = {}
+def _dashboard_drawn_key(night: Night) -> str:
+    return f"dashboard-{night.id}-{night.slug}-drawn"  # the slug too: a test database uses ids again
+
+
+def note_dashboard_drawn(night: Night, at: float, seconds: float) -> None:
+    """Remember, for every process of this server (in the shared drawings), when the night's dashboard was
+    drawn for a poll and how long that took."""
+    shared_drawings.store().put(_dashboard_drawn_key(night), f"{at!r} {seconds!r}")
+
+
+def dashboard_resting(night: Night) -> bool:
+    """Whether the dashboard was drawn, by any process, too lately to be drawn again (``drawings.rest_for``):
+    gunicorn hands the director's polls to whichever process is free, and each process resting on its own
+    drew a slow dashboard once for each of them."""
+    noted = shared_drawings.store().get(_dashboard_drawn_key(night)) or ""
+    try:
+        at, seconds = (float(part) for part in noted.split())
+    except ValueError:
+        return False
+    rest = drawings.rest_for(seconds)
+    return rest is not None and time.time() - at < rest.total_seconds()
 
 
 @bp.get("/<slug>/live")
 def live(slug: str):
     """The dashboard, drawn again when a hand or anything of the night changed. On a night of a thousand tables
-    a drawing takes a second, and hands come in every few milliseconds: a slow drawing rests
-    (``drawings.rest_after``) and the director's poll keeps its screen meanwhile, as the projector's standings do."""
+    a drawing takes a good part of a second, and hands come in every few milliseconds: a slow drawing rests
+    (``dashboard_resting``) and the director's poll keeps its screen meanwhile, as the projector's standings do."""
     night = _director_night(slug)
     night_bell.ring_if_timer_due(night)
     held = [tag for tag in seen_tags() if _drawn_by_dashboard(night, tag)]  # never echo a tag it did not draw
-    if held and drawings.resting(night.id, "dashboard", dashboard_drawn_at.get(night.id)):
+    if held and dashboard_resting(night):
         return poll_answer(held[0], lambda: "")
 
     def draw() -> str:
-        dashboard_drawn_at[night.id] = utcnow()
-        return drawings.timed(night.id, "dashboard",
-                              lambda: render_template("nights/_dashboard.html", **dashboard_context(night)))
+        started = time.perf_counter()
+        html = render_template("nights/_dashboard.html", **dashboard_context(night))
+        note_dashboard_drawn(night, time.time(), time.perf_counter() - started)
+        return html
 
     return poll_answer(_dashboard_tag(night), draw)
 

@@ -61,8 +61,12 @@ def timed(night_id: int, screen: str, draw: Callable[[], str]) -> str:
 
 def rest_after(night_id: int, screen: str) -> timedelta | None:
     """How long after a drawing the next waits, when drawings of this screen are slow."""
-    cost = costs.get((night_id, screen), 0.0)
-    return timedelta(seconds=cost * REST) if cost > SLOW else None
+    return rest_for(costs.get((night_id, screen), 0.0))
+
+
+def rest_for(seconds: float) -> timedelta | None:
+    """How long after a drawing that took ``seconds`` the next waits: None for a quick one."""
+    return timedelta(seconds=seconds * REST) if seconds > SLOW else None
 
 
 def resting(night_id: int, screen: str, drawn_at: datetime | None) -> bool:
