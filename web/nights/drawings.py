@@ -43,7 +43,9 @@ PATIENCE = timedelta(seconds=3)
 # few seconds all the same; a 400-player night (20 ms a drawing) never rests.
 SLOW = 0.1
 REST = 10
-costs: dict[tuple[int, str], float] = {}  # the last drawing's seconds, by night and screen, in this process
+# The last drawing's seconds, by night and screen: this process's own, or read with the stored drawing
+# (``NightScreen.draw_seconds``), so a process that has not drawn a screen yet rests it all the same.
+costs: dict[tuple[int, str], float] = {}
 first_drawn: set[tuple[int, str]] = set()
 
 
@@ -137,8 +139,10 @@ def current(night_id: int, slug: str, screen: str, version: int, draw: Callable[
     if html is not None:
         return Drawing(version, html)
     stored = db.session.execute(
-        select(NightScreen.version, NightScreen.html, NightScreen.drawing_since, NightScreen.drawn_at)
-        .where(*_row(night_id, screen))).first()
+        select(NightScreen.version, NightScreen.html, NightScreen.drawing_since, NightScreen.drawn_at,
+               NightScreen.draw_seconds).where(*_row(night_id, screen))).first()
+    if stored is not None and stored.draw_seconds is not None:
+        costs[(night_id, screen)] = stored.draw_seconds
     if stored is not None and stored.version >= version:
         return remembered(Drawing(stored.version, stored.html))
     if stored is not None and stored.html and (being_drawn(stored.drawing_since)
@@ -168,6 +172,10 @@ def take_drawing(night_id: int, screen: str) -> datetime | None:
     standings are drawn (a 1,000-table night: dozens a second), one request at a time draws them, each
     drawing showing every result in so far, instead of one drawing per result."""
     started = utcnow()
+    if (night_id, screen) not in costs:  # nothing drawn or read here yet: the stored drawing's time
+        seconds = db.session.scalar(select(NightScreen.draw_seconds).where(*_row(night_id, screen)))
+        if seconds is not None:
+            costs[(night_id, screen)] = seconds
     rest = rest_after(night_id, screen)
     rested = () if rest is None else (or_(NightScreen.drawn_at.is_(None), NightScreen.drawn_at < started - rest),)
     taken = db.session.execute(update(NightScreen).where(
@@ -179,10 +187,13 @@ def take_drawing(night_id: int, screen: str) -> datetime | None:
 
 
 def store(night_id: int, screen: str, version: int, html: str, drawing_started: datetime | None = None) -> None:
-    """Keep ``html`` as the drawing at ``version``, unless a newer one is stored already; and clear the
-    mark of the drawing begun at ``drawing_started`` (not a later one's)."""
+    """Keep ``html`` as the drawing at ``version`` (with the time this process's last drawing took), unless
+    a newer one is stored already; and clear the mark of the drawing begun at ``drawing_started`` (not a
+    later one's)."""
+    seconds = costs.get((night_id, screen))
     db.session.execute(update(NightScreen).where(*_row(night_id, screen), NightScreen.version < version)
-                       .values(version=version, html=html, drawn_at=utcnow()))
+                       .values(version=version, html=html, drawn_at=utcnow(),
+                               **({} if seconds is None else {"draw_seconds": seconds})))
     if drawing_started is not None:
         give_up(night_id, screen, drawing_started)
     db.session.commit()
