@@ -235,9 +235,10 @@ def live(slug: str):
         return poll_answer(held[0], lambda: "")
 
     def draw() -> str:
-        started = time.perf_counter()
-        html = render_template("nights/_dashboard.html", **dashboard_context(night))
-        note_dashboard_drawn(night, time.time(), time.perf_counter() - started)
+        html, seconds = drawings.drawn_and_timed(
+            night.id, "dashboard", lambda: render_template("nights/_dashboard.html", **dashboard_context(night)))
+        if seconds is not None:
+            note_dashboard_drawn(night, time.time(), seconds)
         return html
 
     return poll_answer(_dashboard_tag(night), draw)

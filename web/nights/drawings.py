@@ -50,15 +50,20 @@ first_drawn: set[tuple[int, str]] = set()
 
 
 def timed(night_id: int, screen: str, draw: Callable[[], str]) -> str:
-    """``draw()``, its time remembered for :func:`rest_after`; not the first in this process, which
-    includes compiling the templates."""
+    """``draw()``, its time remembered for :func:`rest_after` (see :func:`drawn_and_timed`)."""
+    return drawn_and_timed(night_id, screen, draw)[0]
+
+
+def drawn_and_timed(night_id: int, screen: str, draw: Callable[[], str]) -> tuple[str, float | None]:
+    """``draw()`` and its seconds, remembered for :func:`rest_after`; None for the first drawing in this
+    process, which includes compiling the templates."""
     start = time.perf_counter()
     html = draw()
-    key = (night_id, screen)
+    key, seconds = (night_id, screen), None
     if key in first_drawn:
-        costs[key] = time.perf_counter() - start
+        seconds = costs[key] = time.perf_counter() - start
     first_drawn.add(key)
-    return html
+    return html, seconds
 
 
 def rest_after(night_id: int, screen: str) -> timedelta | None:
