@@ -166,7 +166,8 @@ def _table_games_counted(night: Night, game: int) -> list[tuple[DashboardTable, 
         .where(TableGame.night_id == night.id, TableGame.game == game).order_by(TableGame.table))]
     if len(table_counts) > TABLE_COUNTS_KEPT:
         table_counts.clear()  # the counts of earlier games and nights
-    counts = {tg.id: table_counts.get(_count_key(tg)) for tg in games}  # read once: another thread may clear
+    keys = {tg.id: _count_key(tg) for tg in games}
+    counts = {tg_id: table_counts.get(key) for tg_id, key in keys.items()}  # read once: another thread may clear
     changed = [tg_id for tg_id, count in counts.items() if count is None]
     if changed:
         for row in db.session.scalars(
@@ -174,8 +175,8 @@ def _table_games_counted(night: Night, game: int) -> list[tuple[DashboardTable, 
                 .options(joinedload(TableGame.match).selectinload(Match.hands),
                          joinedload(TableGame.match).selectinload(Match.seats))
                 .execution_options(populate_existing=True)).unique():
-            key = (row.match.id, row.match.slug, row.match.version, row.ns_points, row.ew_points)
-            counts[row.id] = table_counts[key] = _counted(row)
+            # kept under the state read above: a hand saved in between moved the version, so it is counted again
+            counts[row.id] = table_counts[keys[row.id]] = _counted(row)
     return [(tg, counts[tg.id]) for tg in games]
 
 

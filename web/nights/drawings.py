@@ -66,6 +66,12 @@ def drawn_and_timed(night_id: int, screen: str, draw: Callable[[], str]) -> tupl
     return html, seconds
 
 
+def learn_cost(night_id: int, screen: str, seconds: float | None) -> None:
+    """Take the stored drawing's time (drawn by this process or another) as this screen's cost here."""
+    if seconds is not None:
+        costs[(night_id, screen)] = seconds
+
+
 def rest_after(night_id: int, screen: str) -> timedelta | None:
     """How long after a drawing the next waits, when drawings of this screen are slow."""
     return rest_for(costs.get((night_id, screen), 0.0))
@@ -146,8 +152,8 @@ def current(night_id: int, slug: str, screen: str, version: int, draw: Callable[
     stored = db.session.execute(
         select(NightScreen.version, NightScreen.html, NightScreen.drawing_since, NightScreen.drawn_at,
                NightScreen.draw_seconds).where(*_row(night_id, screen))).first()
-    if stored is not None and stored.draw_seconds is not None:
-        costs[(night_id, screen)] = stored.draw_seconds
+    if stored is not None:
+        learn_cost(night_id, screen, stored.draw_seconds)
     if stored is not None and stored.version >= version:
         return remembered(Drawing(stored.version, stored.html))
     if stored is not None and stored.html and (being_drawn(stored.drawing_since)
@@ -178,9 +184,7 @@ def take_drawing(night_id: int, screen: str) -> datetime | None:
     drawing showing every result in so far, instead of one drawing per result."""
     started = utcnow()
     if (night_id, screen) not in costs:  # nothing drawn or read here yet: the stored drawing's time
-        seconds = db.session.scalar(select(NightScreen.draw_seconds).where(*_row(night_id, screen)))
-        if seconds is not None:
-            costs[(night_id, screen)] = seconds
+        learn_cost(night_id, screen, db.session.scalar(select(NightScreen.draw_seconds).where(*_row(night_id, screen))))
     rest = rest_after(night_id, screen)
     rested = () if rest is None else (or_(NightScreen.drawn_at.is_(None), NightScreen.drawn_at < started - rest),)
     taken = db.session.execute(update(NightScreen).where(
