@@ -276,14 +276,25 @@
     });
     fetch(entry.action, { method: "POST", body: body, credentials: "same-origin", headers: outboxHeaders() })
       .then(function (response) {
+        retryDelay = 0;
         return response.text().then(function (html) { return sent(entry, response.status, html); });
       })
-      .catch(function () { return false; /* still no connection: tried again later */ })
+      .catch(function () { retrySoon(); return false; })
       .then(function (next) {
         sending = false;
         showOutbox();
         if (next) sendOutbox();
       });
+  }
+
+  /* A phone says it is online a moment before its connection carries anything: a send that fails
+     while it says so is tried again after 1 s, then 2, 4, ... up to the 20 s of the steady retry. */
+  var retryDelay = 0;
+  var retryTimer = null;
+  function retrySoon() {
+    if (retryTimer || !navigator.onLine) return;
+    retryDelay = Math.min(retryDelay ? retryDelay * 2 : 1000, 20000);
+    retryTimer = setTimeout(function () { retryTimer = null; sendOutbox(); }, retryDelay);
   }
 
   /* What the server answered to a kept hand; true when the next one may follow at once. */

@@ -122,6 +122,35 @@ def test_a_kept_hand_the_referee_refuses_comes_back_into_the_form(page, app):
     assert stored_hands(app, match_id) == [{"maker": 2, "trump": "S", "tricks": 3}]
 
 
+def test_a_kept_hand_goes_soon_when_the_first_try_after_the_connection_returns_fails(page, app):
+    """A phone says it is online a moment before its connection carries anything: the first send fails,
+    and the hand goes a second or so later, not at the steady retry 20 s on."""
+    new_match(page, None, "offline-retry", "euchre", ["Ann", "Bob", "Cy", "Di"])
+    match_id = page.url.rstrip("/").rsplit("/", 1)[1]
+    offline(page.context)
+    tap(page, "maker", 1)
+    tap(page, "tricks", 3)
+    page.click("#save")
+    expect(page.locator("#outbox")).to_contain_text("1 hand not sent yet")
+
+    tries: list[str] = []
+
+    def first_try_fails(route):
+        tries.append(route.request.url)
+        if len(tries) == 1:
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    page.context.unroute(WRITES)
+    page.context.route(WRITES, first_try_fails)
+    page.context.set_offline(False)
+    expect(page.locator("#hands .hand-row")).to_have_count(1, timeout=8000)
+    expect(page.locator("#outbox")).to_be_hidden()
+    assert len(tries) == 2
+    assert stored_hands(app, match_id) == [{"maker": 1, "tricks": 3}]
+
+
 def test_changing_a_saved_hand_offline_says_it_needs_the_connection(page, app, shots):
     """Only new hands wait on the phone: an edit, a delete or an undo needs the connection, says so plainly,
     and loses nothing (the edit's taps stay in the form for a Retry)."""
