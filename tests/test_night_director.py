@@ -420,3 +420,32 @@ def test_the_dashboard_counts_each_tables_hands_and_scores_only_the_tables_that_
     assert "1 hand<" in row and "4–0" in row and scored[2:] == [match], "only the table that changed is scored"
     assert add_hand(phone, match, maker=1, trump="H", tricks=2).status_code == 303              # N-S +2
     assert "2 hands" in table_row(1) and "6–0" in table_row(1) and "0 hands" in table_row(2)
+
+
+def test_the_dashboard_draws_again_only_the_rows_of_the_tables_that_changed(director, tables, app, monkeypatch):
+    """Each table's row is kept as drawn, by everything it shows: after a hand at table 1 only table 1's row
+    is drawn again, and every row still shows the table as it is (the page the director sees is unchanged)."""
+    from web.nights import director as dashboard
+
+    slug = _night_of(director, create_night(director), names=NAMES[:8])
+    code = table_codes(app, slug)[1]
+    phone = tables.phone(code)
+    drawn: list[int] = []
+    real = dashboard.draw_row
+    monkeypatch.setattr(dashboard, "draw_row", lambda night, t: drawn.append(t["tg"].table) or real(night, t))
+
+    def live() -> str:
+        return director.get(f"/nights/{slug}/live", htmx=True).get_data(as_text=True)
+
+    first = live()
+    assert sorted(drawn) == [1, 2] and first.count('class="table-row') == 2
+    match = _table_game(app, slug, 1)["match_id"]
+    assert add_hand(phone, match, maker=0, trump="S", alone=True, tricks=5).status_code == 303
+    page = live()
+    assert drawn[2:] == [1], "only the table that saved a hand is drawn again"
+    row_1 = page.split('id="table-1"', 1)[1].split("</li>", 1)[0]
+    assert "1 hand<" in row_1 and "4–0" in row_1 and "Close</a>" in row_1
+    assert page.split('id="table-2"', 1)[1].split("</li>", 1)[0] == first.split('id="table-2"', 1)[1].split("</li>", 1)[0]
+    whole = director.get(f"/nights/{slug}").get_data(as_text=True)  # the whole page shows the same rows
+    assert whole.split('id="tables"', 1)[1].split("</ul>", 1)[0] == page.split('id="tables"', 1)[1].split("</ul>", 1)[0]
+    assert drawn[3:] == []

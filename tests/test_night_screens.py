@@ -773,3 +773,36 @@ def test_audit_after_pin_login(app, client, played):
     response = client.post(f"/nights/{played['slug']}/login", {"pin": "2468"})
     assert response.status_code in (302, 303), response.status_code
     assert client.get(f"/nights/{played['slug']}/audit").status_code == 200
+
+
+def test_the_standings_draw_again_only_the_lines_of_players_whose_results_changed(app, client, monkeypatch):
+    """Each player's line (after the rank) is kept as drawn, by everything it shows: once table 2's result is
+    in, only its four players' lines are drawn again, and the standings show the new points and ranks."""
+    from web.nights import screens
+
+    with app.app_context():
+        night = make_night(names=NINE[:8])
+        start(night, 1)
+        finish_game(night, {1: (7, 4, {})})
+        slug, night_id = night.slug, night.id
+    drawn: list[str] = []
+    real = screens.draw_line
+    monkeypatch.setattr(screens, "draw_line", lambda row: drawn.append(row.name) or real(row))
+
+    def standings() -> str:
+        return client.get(f"/nights/{slug}/standings", htmx=True).get_data(as_text=True)
+
+    before = standings()
+    assert sorted(drawn) == sorted(NINE[:8]) and before.count('title="not in yet"') == 4
+    with app.app_context():
+        night = db.session.get(Night, night_id)
+        table_2 = [name for name, (table, _) in seats(night, 1).items() if table == 2]
+        tg = [t for t in night_queries.table_games(night, 1) if t.table == 2][0]
+        table_game.submit(night, tg, pair="NS", actor="table", totals=(9, 2), loners={s: 0 for s in "NESW"})
+        table_game.confirm(night, tg, pair="EW", actor="table")
+        db.session.commit()
+    after = standings()
+    assert sorted(drawn[8:]) == sorted(table_2), "only the players of the table whose result came in"
+    assert 'title="not in yet"' not in after and ">9</td>" in after
+    first = re.search(r'<td class="st-rank">(.*?)</td>\s*<th scope="row" class="st-name">(.*?)</th>', after)
+    assert first.group(1) in ("1", '<span class="sr-only">tied for </span>T1') and unescape(first.group(2)) in table_2

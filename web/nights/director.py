@@ -6,7 +6,8 @@ import re
 import time
 from typing import Any, NamedTuple
 
-from flask import Blueprint, abort, render_template, request, url_for
+from flask import Blueprint, abort, current_app, render_template, request, url_for
+from markupsafe import Markup
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload
@@ -116,7 +117,7 @@ def dashboard_context(night: Night, bell_question: str | None = None) -> dict[st
                        "hands": hands, "totals": (ns_points, ew_points)})
     checked_in, next_roster = night_queries.player_counts(
         night, max(game, 1) if night.status != "playing" else game + 1)
-    return {"night": night, "tables": tables, "sit_outs": sit_outs,
+    return {"night": night, "tables": tables, "table_rows": table_rows(night, tables), "sit_outs": sit_outs,
             "done": sum(1 for t in tables if t["tg"].done), "next_roster": next_roster,
             "bell_question": bell_question, "bell_undone_by": night_wording.bell_undone_by(night),
             "bell_can_undo": night.bell_rung and night.bell_by != "timer"
@@ -178,6 +179,33 @@ def _table_games_counted(night: Night, game: int) -> list[tuple[DashboardTable, 
             # kept under the state read above: a hand saved in between moved the version, so it is counted again
             counts[row.id] = table_counts[keys[row.id]] = _counted(row)
     return [(tg, counts[tg.id]) for tg in games]
+
+
+# Each table's row as drawn, by everything the row shows: at a thousand tables drawing the rows was most of a
+# dashboard's time, and between two of the director's polls only a few tables have changed.
+drawn_rows: dict[tuple, Markup] = {}
+DRAWN_ROWS_KEPT = 8192
+
+
+def table_rows(night: Night, tables: list[dict[str, Any]]) -> list[Markup]:
+    """The dashboard's table rows, drawn again only for the tables whose row changed."""
+    if len(drawn_rows) > DRAWN_ROWS_KEPT:
+        drawn_rows.clear()  # the rows of earlier games and nights
+    rows = []
+    for t in tables:
+        tg = t["tg"]
+        key = (night.slug, tg.game, tg.table, tg.status, bool(tg.dispute), tg.submitted_by, tg.closed_by_director,
+               t["code"], tuple(sorted(t["names"].items())), t["hands"], t["totals"])
+        row = drawn_rows.get(key)
+        if row is None:
+            row = drawn_rows[key] = draw_row(night, t)
+        rows.append(row)
+    return rows
+
+
+def draw_row(night: Night, table: dict[str, Any]) -> Markup:
+    # the template itself, without Flask's per-render context processors: a cold dashboard draws a thousand
+    return Markup(current_app.jinja_env.get_template("nights/_dashboard_row.html").render(night=night, t=table))
 
 
 def _count_key(tg: DashboardTable) -> tuple:
