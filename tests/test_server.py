@@ -255,6 +255,24 @@ def test_gunicorn_settings(monkeypatch):
     assert config.accesslog is None and config.reload is False and config.control_socket_disable is True
 
 
+def test_each_worker_freezes_what_it_loaded_before_its_first_request():
+    """What a worker loads (the app, its modules) is left out of the full garbage collections that would
+    otherwise walk it all, on the worker's only thread, while a phone waits."""
+    import gc
+
+    from gunicorn.config import Config
+
+    hook = runpy.run_path(str(ROOT / "gunicorn.conf.py"))["post_worker_init"]
+    config = Config()
+    config.set("post_worker_init", hook)  # gunicorn takes it as that hook (it checks the name and the arguments)
+    gc.unfreeze()
+    try:
+        config.post_worker_init(None)
+        assert gc.get_freeze_count() > 10_000
+    finally:
+        gc.unfreeze()
+
+
 def test_the_access_log_is_written_only_when_asked_for(monkeypatch):
     """A big night asks a thousand times a second: the access log is off unless ACCESS_LOG names where."""
     monkeypatch.delenv("ACCESS_LOG", raising=False)
