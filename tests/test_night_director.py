@@ -449,3 +449,34 @@ def test_the_dashboard_draws_again_only_the_rows_of_the_tables_that_changed(dire
     whole = director.get(f"/nights/{slug}").get_data(as_text=True)  # the whole page shows the same rows
     assert whole.split('id="tables"', 1)[1].split("</ul>", 1)[0] == page.split('id="tables"', 1)[1].split("</ul>", 1)[0]
     assert drawn[3:] == []
+
+
+def test_what_one_server_process_counted_and_drew_for_the_dashboard_serves_the_others(director, tables, app,
+                                                                                      monkeypatch):
+    """gunicorn gives the director's polls to any of its processes: a process that did not draw the dashboard
+    before finds what another one counted and drew (in the shared drawings), and counts and draws only the
+    table that changed since."""
+    from web.nights import director as dashboard
+
+    slug = _night_of(director, create_night(director), names=NAMES[:8])
+    code = table_codes(app, slug)[1]
+    phone = tables.phone(code)
+    drawn: list[int] = []
+    scored: list[str] = []
+    real_row, real_count = dashboard.draw_row, dashboard.table_game.hands_result
+    monkeypatch.setattr(dashboard, "draw_row", lambda night, t: drawn.append(t["tg"].table) or real_row(night, t))
+    monkeypatch.setattr(dashboard.table_game, "hands_result", lambda tg: scored.append(tg.table) or real_count(tg))
+
+    def live_in_another_process() -> str:
+        dashboard.table_counts.clear()
+        dashboard.drawn_rows.clear()
+        return director.get(f"/nights/{slug}/live", htmx=True).get_data(as_text=True)
+
+    live_in_another_process()
+    assert sorted(drawn) == [1, 2] and sorted(scored) == [1, 2]
+    match = _table_game(app, slug, 1)["match_id"]
+    assert add_hand(phone, match, maker=0, trump="S", alone=True, tricks=5).status_code == 303
+    page = live_in_another_process()
+    assert drawn[2:] == [1] and scored[2:] == [1], "only the table that changed, though this process drew nothing"
+    assert "1 hand<" in page.split('id="table-1"', 1)[1].split("</li>", 1)[0]
+    assert "0 hands" in page.split('id="table-2"', 1)[1].split("</li>", 1)[0]

@@ -2,6 +2,7 @@
 the bell (and taking it back), the number of games, and closing or correcting a table's game."""
 from __future__ import annotations
 
+import json
 import re
 import time
 from typing import Any, NamedTuple
@@ -169,6 +170,12 @@ def _table_games_counted(night: Night, game: int) -> list[tuple[DashboardTable, 
         table_counts.clear()  # the counts of earlier games and nights
     keys = {tg.id: _count_key(tg) for tg in games}
     counts = {tg_id: table_counts.get(key) for tg_id, key in keys.items()}  # read once: another thread may clear
+    if None in counts.values():  # counted by another process since this one last drew?
+        shared = read_shared(night, "counts")
+        for tg_id, key in keys.items():
+            found = shared.get(repr(key))
+            if counts[tg_id] is None and isinstance(found, list) and len(found) == 3:
+                counts[tg_id] = table_counts[key] = tuple(found)
     changed = [tg_id for tg_id, count in counts.items() if count is None]
     if changed:
         for row in db.session.scalars(
@@ -178,7 +185,28 @@ def _table_games_counted(night: Night, game: int) -> list[tuple[DashboardTable, 
                 .execution_options(populate_existing=True)).unique():
             # kept under the state read above: a hand saved in between moved the version, so it is counted again
             counts[row.id] = table_counts[keys[row.id]] = _counted(row)
+        write_shared(night, "counts", {repr(keys[tg_id]): count for tg_id, count in counts.items()})
     return [(tg, counts[tg.id]) for tg in games]
+
+
+# gunicorn hands the director's polls to whichever of its processes is free, so each process drew the
+# dashboard after every other one had: at a thousand tables nearly every table had changed since its own
+# last drawing. What one process counted and drew is kept for the others too, in the shared drawings, by
+# the same keys (a second server on another machine keeps its own, just as correct).
+def _shared_key(night: Night, what: str) -> str:
+    return f"dashboard-{night.id}-{night.slug}-{night.current_game}-{what}"
+
+
+def read_shared(night: Night, what: str) -> dict[str, Any]:
+    try:
+        found = json.loads(shared_drawings.store().get(_shared_key(night, what)) or "{}")
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def write_shared(night: Night, what: str, entries: dict[str, Any]) -> None:
+    shared_drawings.store().put(_shared_key(night, what), json.dumps(entries))
 
 
 # Each table's row as drawn, by everything the row shows: at a thousand tables drawing the rows was most of a
@@ -191,15 +219,20 @@ def table_rows(night: Night, tables: list[dict[str, Any]]) -> list[Markup]:
     """The dashboard's table rows, drawn again only for the tables whose row changed."""
     if len(drawn_rows) > DRAWN_ROWS_KEPT:
         drawn_rows.clear()  # the rows of earlier games and nights
-    rows = []
-    for t in tables:
-        tg = t["tg"]
-        key = (night.slug, tg.game, tg.table, tg.status, bool(tg.dispute), tg.submitted_by, tg.closed_by_director,
-               t["code"], tuple(sorted(t["names"].items())), t["hands"], t["totals"])
-        row = drawn_rows.get(key)
-        if row is None:
-            row = drawn_rows[key] = draw_row(night, t)
-        rows.append(row)
+    keys = [(night.slug, t["tg"].game, t["tg"].table, t["tg"].status, bool(t["tg"].dispute), t["tg"].submitted_by,
+             t["tg"].closed_by_director, t["code"], tuple(sorted(t["names"].items())), t["hands"], t["totals"])
+            for t in tables]
+    rows = [drawn_rows.get(key) for key in keys]
+    if None in rows:
+        shared = read_shared(night, "rows")
+        drawn = False
+        for n, (key, t) in enumerate(zip(keys, tables)):
+            if rows[n] is None:
+                found = shared.get(repr(key))
+                drawn = drawn or not isinstance(found, str)
+                rows[n] = drawn_rows[key] = Markup(found) if isinstance(found, str) else draw_row(night, t)
+        if drawn:
+            write_shared(night, "rows", {repr(key): str(row) for key, row in zip(keys, rows)})
     return rows
 
 
