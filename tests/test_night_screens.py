@@ -788,6 +788,7 @@ def test_the_standings_draw_again_only_the_lines_of_players_whose_results_change
     drawn: list[str] = []
     real = screens.draw_line
     monkeypatch.setattr(screens, "draw_line", lambda row: drawn.append(row.name) or real(row))
+    monkeypatch.setattr(screens, "drawn_lines", {})  # lines are kept by what they show: other tests' too
 
     def standings() -> str:
         return client.get(f"/nights/{slug}/standings", htmx=True).get_data(as_text=True)
