@@ -131,7 +131,7 @@ def dashboard_context(night: Night, bell_question: str | None = None) -> dict[st
 # Each table's hands and score, by its match and the match's version (which every change of its hands
 # moves): between two of the director's polls only the tables that saved a hand have changed, and scoring
 # every table's hands again was most of a dashboard's time at 1,000 tables.
-table_counts: dict[tuple, tuple[int, int, int]] = {}
+table_counts: dict[str, tuple[int, int, int]] = {}
 TABLE_COUNTS_KEPT = 8192
 
 
@@ -173,7 +173,7 @@ def _table_games_counted(night: Night, game: int) -> list[tuple[DashboardTable, 
     if None in counts.values():  # counted by another process since this one last drew?
         shared = read_shared(night, "counts")
         for tg_id, key in keys.items():
-            found = shared.get(repr(key))
+            found = shared.get(key)
             if counts[tg_id] is None and isinstance(found, list) and len(found) == 3:
                 counts[tg_id] = table_counts[key] = tuple(found)
     changed = [tg_id for tg_id, count in counts.items() if count is None]
@@ -185,7 +185,7 @@ def _table_games_counted(night: Night, game: int) -> list[tuple[DashboardTable, 
                 .execution_options(populate_existing=True)).unique():
             # kept under the state read above: a hand saved in between moved the version, so it is counted again
             counts[row.id] = table_counts[keys[row.id]] = _counted(row)
-        write_shared(night, "counts", {repr(keys[tg_id]): count for tg_id, count in counts.items()})
+        write_shared(night, "counts", {keys[tg_id]: count for tg_id, count in counts.items()})
     return [(tg, counts[tg.id]) for tg in games]
 
 
@@ -211,7 +211,7 @@ def write_shared(night: Night, what: str, entries: dict[str, Any]) -> None:
 
 # Each table's row as drawn, by everything the row shows: at a thousand tables drawing the rows was most of a
 # dashboard's time, and between two of the director's polls only a few tables have changed.
-drawn_rows: dict[tuple, Markup] = {}
+drawn_rows: dict[str, Markup] = {}
 DRAWN_ROWS_KEPT = 8192
 
 
@@ -219,20 +219,19 @@ def table_rows(night: Night, tables: list[dict[str, Any]]) -> list[Markup]:
     """The dashboard's table rows, drawn again only for the tables whose row changed."""
     if len(drawn_rows) > DRAWN_ROWS_KEPT:
         drawn_rows.clear()  # the rows of earlier games and nights
-    keys = [(night.slug, t["tg"].game, t["tg"].table, t["tg"].status, bool(t["tg"].dispute), t["tg"].submitted_by,
-             t["tg"].closed_by_director, t["code"], tuple(sorted(t["names"].items())), t["hands"], t["totals"])
-            for t in tables]
+    keys = [repr((night.slug, t["tg"].game, t["tg"].table, t["tg"].status, bool(t["tg"].dispute),
+                  t["tg"].submitted_by, t["tg"].closed_by_director, t["code"], tuple(sorted(t["names"].items())),
+                  t["hands"], t["totals"]))
+            for t in tables]  # as text: the same key here and in the copy shared with the other processes
     rows = [drawn_rows.get(key) for key in keys]
-    if None in rows:
+    missing = [n for n, row in enumerate(rows) if row is None]
+    if missing:
         shared = read_shared(night, "rows")
-        drawn = False
-        for n, (key, t) in enumerate(zip(keys, tables)):
-            if rows[n] is None:
-                found = shared.get(repr(key))
-                drawn = drawn or not isinstance(found, str)
-                rows[n] = drawn_rows[key] = Markup(found) if isinstance(found, str) else draw_row(night, t)
-        if drawn:
-            write_shared(night, "rows", {repr(key): str(row) for key, row in zip(keys, rows)})
+        to_draw = {n for n in missing if not isinstance(shared.get(keys[n]), str)}
+        for n in missing:
+            rows[n] = drawn_rows[keys[n]] = draw_row(night, tables[n]) if n in to_draw else Markup(shared[keys[n]])
+        if to_draw:  # what this process drew, for the others
+            write_shared(night, "rows", {key: str(row) for key, row in zip(keys, rows)})
     return rows
 
 
@@ -241,9 +240,10 @@ def draw_row(night: Night, table: dict[str, Any]) -> Markup:
     return Markup(current_app.jinja_env.get_template("nights/_dashboard_row.html").render(night=night, t=table))
 
 
-def _count_key(tg: DashboardTable) -> tuple:
-    # the slug too: a match id is used again by another database in the same process (the tests')
-    return (tg.match_id, tg.match_slug, tg.match_version, tg.ns_points, tg.ew_points)
+def _count_key(tg: DashboardTable) -> str:
+    # the slug too: a match id is used again by another database in the same process (the tests'); as text,
+    # the same key here and in the copy shared with the other processes
+    return repr((tg.match_id, tg.match_slug, tg.match_version, tg.ns_points, tg.ew_points))
 
 
 def _counted(tg: TableGame) -> tuple[int, int, int]:
