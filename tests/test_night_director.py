@@ -457,6 +457,7 @@ def test_what_one_server_process_counted_and_drew_for_the_dashboard_serves_the_o
     before finds what another one counted and drew (in the shared drawings), and counts and draws only the
     table that changed since."""
     from web.nights import director as dashboard
+    from web.nights.drawings import FragmentCache
 
     slug = _night_of(director, create_night(director), names=NAMES[:8])
     code = table_codes(app, slug)[1]
@@ -468,8 +469,8 @@ def test_what_one_server_process_counted_and_drew_for_the_dashboard_serves_the_o
     monkeypatch.setattr(dashboard.table_game, "hands_result", lambda tg: scored.append(tg.table) or real_count(tg))
 
     def live_in_another_process() -> str:
-        dashboard.table_counts.clear()
-        dashboard.drawn_rows.clear()
+        monkeypatch.setattr(dashboard, "table_counts", FragmentCache(size=8192))  # this process has counted
+        monkeypatch.setattr(dashboard, "drawn_rows", FragmentCache(size=8192))    # and drawn nothing yet
         return director.get(f"/nights/{slug}/live", htmx=True).get_data(as_text=True)
 
     live_in_another_process()

@@ -779,6 +779,7 @@ def test_the_standings_draw_again_only_the_lines_of_players_whose_results_change
     """Each player's line (after the rank) is kept as drawn, by everything it shows: once table 2's result is
     in, only its four players' lines are drawn again, and the standings show the new points and ranks."""
     from web.nights import screens
+    from web.nights.drawings import FragmentCache
 
     with app.app_context():
         night = make_night(names=NINE[:8])
@@ -788,7 +789,7 @@ def test_the_standings_draw_again_only_the_lines_of_players_whose_results_change
     drawn: list[str] = []
     real = screens.draw_line
     monkeypatch.setattr(screens, "draw_line", lambda row: drawn.append(row.name) or real(row))
-    monkeypatch.setattr(screens, "drawn_lines", {})  # lines are kept by what they show: other tests' too
+    monkeypatch.setattr(screens, "drawn_lines", FragmentCache(size=64))  # kept by what they show: other tests' too
 
     def standings() -> str:
         return client.get(f"/nights/{slug}/standings", htmx=True).get_data(as_text=True)

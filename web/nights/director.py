@@ -131,8 +131,7 @@ def dashboard_context(night: Night, bell_question: str | None = None) -> dict[st
 # Each table's hands and score, by its match and the match's version (which every change of its hands
 # moves): between two of the director's polls only the tables that saved a hand have changed, and scoring
 # every table's hands again was most of a dashboard's time at 1,000 tables.
-table_counts: dict[str, tuple[int, int, int]] = {}
-TABLE_COUNTS_KEPT = 8192
+table_counts: drawings.FragmentCache[tuple[int, int, int]] = drawings.FragmentCache(size=8192)
 
 
 class DashboardTable(NamedTuple):
@@ -166,16 +165,15 @@ def _table_games_counted(night: Night, game: int) -> list[tuple[DashboardTable, 
                Match.id, Match.slug, Match.version)
         .join(Match, Match.id == TableGame.match_id)
         .where(TableGame.night_id == night.id, TableGame.game == game).order_by(TableGame.table))]
-    if len(table_counts) > TABLE_COUNTS_KEPT:
-        table_counts.clear()  # the counts of earlier games and nights
     keys = {tg.id: _count_key(tg) for tg in games}
-    counts = {tg_id: table_counts.get(key) for tg_id, key in keys.items()}  # read once: another thread may clear
+    counts = {tg_id: table_counts.get(key) for tg_id, key in keys.items()}
     if None in counts.values():  # counted by another process since this one last drew?
         shared = read_shared(night, "counts")
         for tg_id, key in keys.items():
             found = shared.get(key)
             if counts[tg_id] is None and isinstance(found, list) and len(found) == 3:
-                counts[tg_id] = table_counts[key] = tuple(found)
+                counts[tg_id] = tuple(found)
+                table_counts.put(key, counts[tg_id])
     changed = [tg_id for tg_id, count in counts.items() if count is None]
     if changed:
         for row in db.session.scalars(
@@ -184,7 +182,8 @@ def _table_games_counted(night: Night, game: int) -> list[tuple[DashboardTable, 
                          joinedload(TableGame.match).selectinload(Match.seats))
                 .execution_options(populate_existing=True)).unique():
             # kept under the state read above: a hand saved in between moved the version, so it is counted again
-            counts[row.id] = table_counts[keys[row.id]] = _counted(row)
+            counts[row.id] = _counted(row)
+            table_counts.put(keys[row.id], counts[row.id])
         write_shared(night, "counts", {keys[tg_id]: count for tg_id, count in counts.items()})
     return [(tg, counts[tg.id]) for tg in games]
 
@@ -211,14 +210,11 @@ def write_shared(night: Night, what: str, entries: dict[str, Any]) -> None:
 
 # Each table's row as drawn, by everything the row shows: at a thousand tables drawing the rows was most of a
 # dashboard's time, and between two of the director's polls only a few tables have changed.
-drawn_rows: dict[str, Markup] = {}
-DRAWN_ROWS_KEPT = 8192
+drawn_rows: drawings.FragmentCache[Markup] = drawings.FragmentCache(size=8192)
 
 
 def table_rows(night: Night, tables: list[dict[str, Any]]) -> list[Markup]:
     """The dashboard's table rows, drawn again only for the tables whose row changed."""
-    if len(drawn_rows) > DRAWN_ROWS_KEPT:
-        drawn_rows.clear()  # the rows of earlier games and nights
     keys = [repr((night.slug, t["tg"].game, t["tg"].table, t["tg"].status, bool(t["tg"].dispute),
                   t["tg"].submitted_by, t["tg"].closed_by_director, t["code"], tuple(sorted(t["names"].items())),
                   t["hands"], t["totals"]))
@@ -229,7 +225,8 @@ def table_rows(night: Night, tables: list[dict[str, Any]]) -> list[Markup]:
         shared = read_shared(night, "rows")
         to_draw = {n for n in missing if not isinstance(shared.get(keys[n]), str)}
         for n in missing:
-            rows[n] = drawn_rows[keys[n]] = draw_row(night, tables[n]) if n in to_draw else Markup(shared[keys[n]])
+            rows[n] = draw_row(night, tables[n]) if n in to_draw else Markup(shared[keys[n]])
+            drawn_rows.put(keys[n], rows[n])
         if to_draw:  # what this process drew, for the others
             write_shared(night, "rows", {key: str(row) for key, row in zip(keys, rows)})
     return rows

@@ -92,7 +92,7 @@ class FragmentCache(Generic[Drawn]):
     when a result comes in, every projector and phone watching asks at once, and all of them get the
     same HTML, drawn once (a thread asking for a drawing another thread is making waits for it). Safe
     because the key names the state drawn, and because a drawing holds nothing of the session. (What is
-    kept may be any drawing of such a state: the HTML, or its compressed bytes.)"""
+    kept may be any drawing of such a state: the HTML, its compressed bytes, or the counts it shows.)"""
 
     def __init__(self, size: int = 32) -> None:
         self.size = size

@@ -141,19 +141,13 @@ def standing_rows(sheet: Sheet) -> list[StandingRow]:
 
 # Each player's line after the rank, as drawn, by everything it shows: a result changes four players' lines,
 # and drawing every line again was most of the standings' time at 4,000 players.
-drawn_lines: dict[tuple, Markup] = {}
-DRAWN_LINES_KEPT = 16384
+drawn_lines: drawings.FragmentCache[Markup] = drawings.FragmentCache(size=16384)
 
 
 @bp.app_template_global("standing_line")
 def standing_line(row: StandingRow) -> Markup:
     key = (row.name, row.total, row.wins, row.loners, tuple((c.points, c.sat_out, c.seated) for c in row.cells))
-    line = drawn_lines.get(key)
-    if line is None:
-        if len(drawn_lines) > DRAWN_LINES_KEPT:
-            drawn_lines.clear()  # the lines of earlier games and nights
-        line = drawn_lines[key] = draw_line(row)
-    return line
+    return drawn_lines.get_or_draw(key, lambda: draw_line(row))
 
 
 def draw_line(row: StandingRow) -> Markup:
