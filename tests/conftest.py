@@ -101,6 +101,9 @@ def clean_db(app) -> Iterator[None]:
     from extensions import db
 
     def wipe() -> None:
+        from web.nights import drawings
+
+        drawings.forget()  # what the last test's nights drew: the next test's nights may have the same ids
         with app.app_context():
             db.session.remove()
             with db.engine.begin() as conn:

@@ -82,11 +82,20 @@ def test_a_sent_result_is_answered_without_reading_the_table_or_its_game_again(a
     with sent_around_the_commit(app) as sent:
         answer = phone.post(f"/t/{code}/submit", {"pair": "NS", "cut_winner": "NS"}, htmx=True)
     assert answer.status_code == 200 and "is that right?" in answer.get_data(as_text=True)
-    read_again = after_the_commit(sent)
-    # what it asks: whether every table is done now, and the night as it is now (another table may have
-    # completed the game meanwhile); not the table, nor its game and match
-    assert len(read_again) == 2, read_again
-    assert not any("FROM night_table" in s or "FROM table_game JOIN" in s or "FROM match" in s for s in read_again)
+    # a sent result leaves its table short of done, so the game cannot be over: it asks nothing of the other
+    # tables, nor reads the night, the table, its game or match again
+    assert after_the_commit(sent) == []
+
+
+def test_a_confirmed_result_asks_whether_every_table_is_done(app, clean_db, client):
+    slug, code, phone = a_table(app, client)
+    client.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+    phone.post(f"/t/{code}/submit", {"pair": "NS", "cut_winner": "NS"}, htmx=True)
+    with sent_around_the_commit(app) as sent:
+        answer = phone.post(f"/t/{code}/confirm", {"pair": "EW"}, htmx=True)
+    assert answer.status_code == 200
+    read_again = sent[sent.index("COMMIT") + 1:]  # (this night's one table: the game is over, the next seated)
+    assert any("FROM table_game" in s and "count(" in s.lower() for s in read_again), read_again
 
 
 def test_the_dashboards_counts_are_the_rosters_of_each_game(app, clean_db, client):

@@ -237,6 +237,28 @@ def test_slow_drawings_rest_between_changes_and_the_screens_get_the_last_one(app
     assert len(draws) == 3
 
 
+def test_a_change_while_the_drawing_it_saw_rests_writes_nothing_to_take_the_next(app, client, night, draws,
+                                                                                  monkeypatch):
+    """At a thousand tables every confirmed result changes the standings, and each asked the database, in a
+    write of its own, to take the next drawing, refused while the last one rests. A process that read or
+    wrote the resting drawing knows it rests, and does not ask."""
+    from tests.night_helpers import statements_sent
+    from web.nights import drawings
+
+    client.post(f"/nights/{night['slug']}/players", {"names": "Ivy"}).close()
+    took(app, night["id"], 0.5)  # as if that drawing took half a second: it rests five
+    second = client.post(f"/nights/{night['slug']}/players", {"names": "Jo"})
+    with statements_sent(app) as sent:
+        second.close()
+    assert len(draws) == 1
+    assert not [s for s in sent if s.lstrip().upper().startswith("UPDATE") and "night_screen" in s], sent
+
+    later = utcnow() + timedelta(seconds=6)  # the rest is over: the next change takes the drawing
+    monkeypatch.setattr(drawings, "utcnow", lambda: later)
+    client.post(f"/nights/{night['slug']}/players", {"names": "Kit"}).close()
+    assert len(draws) == 2 and stored(app, night["id"]).version == version_of(app, night["id"])
+
+
 def test_a_process_that_never_drew_the_standings_rests_them_all_the_same(app, client, night, draws, monkeypatch):
     """gunicorn hands each request to whichever of its processes is free: the time a drawing took is stored
     with it, so a process that has not drawn the standings yet rests them too, instead of drawing them again

@@ -7,7 +7,7 @@ from urllib.parse import quote
 
 import click
 from flask import Blueprint, Response, abort, current_app, g, redirect, request, url_for
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from extensions import db, htmx
 from forms import ImportForm, apply_referee_error, match_form
@@ -40,13 +40,16 @@ def check_match(match: Match) -> None:
         raise GroupLocked()
 
 
+MATCH_BY_SLUG = select(Match).where(Match.slug == bindparam("slug"))  # every hand saved asks: built once
+
+
 def get_match(match_slug: str) -> Match:
     """The match at its address, for its own pages: 404 when there is none, 403 for a group match without
     the group's code. Looked up once a request (the hands' guard and then its view both ask)."""
     held = g.get("match")
     if held is not None and held.slug == match_slug:
         return held
-    match = db.session.scalar(select(Match).where(Match.slug == match_slug))
+    match = db.session.scalar(MATCH_BY_SLUG, {"slug": match_slug})
     if match is None:
         abort(404)
     check_match(match)

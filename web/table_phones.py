@@ -2,7 +2,7 @@
 team event's (``web.teams.access``). Above both, so neither imports the other."""
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm.attributes import set_committed_value
 
 from extensions import db
@@ -12,15 +12,19 @@ from web.nights import access as night_access
 from web.teams import access as event_access
 
 
+# Asked by every hand a table saves: built once (as ``nights.tables.PULSE_ROW``).
+TABLE_GAME_OF_MATCH = (
+    select(TableGame, Night, NightTable).join(Night, Night.id == TableGame.night_id)
+    .outerjoin(NightTable, (NightTable.night_id == TableGame.night_id) & (NightTable.number == TableGame.table))
+    .where(TableGame.match_id == bindparam("match_id")))
+
+
 def may_write_match(match: Match) -> str | None:
     """Why this phone may not change ``match``, or None when it may. An ordinary match only to the
     phones that score it (``web.access.may_score``); a night's table game (or a team event's game,
     ``web.teams.access.event_game_refusal``) only to that table's phones (or the director) while the game
     is being played and its result not yet sent."""
-    found = db.session.execute(  # one query: every hand a table saves asks this
-        select(TableGame, Night, NightTable).join(Night, Night.id == TableGame.night_id)
-        .outerjoin(NightTable, (NightTable.night_id == TableGame.night_id) & (NightTable.number == TableGame.table))
-        .where(TableGame.match_id == match.id)).first()
+    found = db.session.execute(TABLE_GAME_OF_MATCH, {"match_id": match.id}).first()  # one query
     # What was found is the match's table game: kept on the match, so the page drawn next asks no more.
     set_committed_value(match, "table_game", found[0] if found else None)
     if found is None:

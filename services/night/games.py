@@ -1,7 +1,7 @@
 """Starting a game (the referee seats it), moving on when every table is done, and ending the night."""
 from __future__ import annotations
 
-from sqlalchemy import func, insert, select, text, update
+from sqlalchemy import bindparam, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 import referee
@@ -142,12 +142,16 @@ def finish_night(night: Night, actor: str = "director") -> None:
     audit(night, actor, "finished", f"The night ended after game {night.current_game}.")
 
 
+# Asked after every confirmed result: built once (see ``queries.SEATS_AT``).
+TABLES_NOT_DONE = select(func.count()).select_from(TableGame).where(
+    TableGame.night_id == bindparam("night_id"), TableGame.game == bindparam("game"), TableGame.status != "done")
+
+
 def advance_if_done(night: Night) -> None:
     """When every table of the current game is done, seat the next game (or end the night). Runs after
     the result that completed the game was committed; a race with another table is harmless."""
     game = night.current_game
-    pending = db.session.scalar(select(func.count()).select_from(TableGame).where(
-        TableGame.night_id == night.id, TableGame.game == game, TableGame.status != "done"))
+    pending = db.session.scalar(TABLES_NOT_DONE, {"night_id": night.id, "game": game})
     if pending or night.status != "playing":
         return
     try:

@@ -1,7 +1,7 @@
 """Reading a night: who plays a game, where everyone sits, how far a game is. No state changes here."""
 from __future__ import annotations
 
-from sqlalchemy import case, func, select
+from sqlalchemy import bindparam, case, func, select
 from sqlalchemy.orm import aliased
 
 from extensions import db
@@ -64,11 +64,16 @@ def seats_of(night: Night, game: int) -> list[NightSeat]:
                                    .order_by(NightSeat.table, NightSeat.seat)))
 
 
+# The statements a table's every page and result asks (a thousand tables ask them at once after the bell
+# and the movement) are built once: building and keying one cost more than the database's answer.
+SEATS_AT = (select(NightSeat).where(NightSeat.night_id == bindparam("night_id"), NightSeat.game == bindparam("game"),
+                                    NightSeat.table == bindparam("table")).order_by(NightSeat.seat))
+
+
 def seats_at(night: Night, game: int, table: int) -> list[NightSeat]:
     """One table's seats in ``game``: ``seats_of`` narrowed in SQL, for the pages of a single table (a table's
     page loaded every seat of the night twice or three times, 1,200 rows at 400 players)."""
-    return list(db.session.scalars(select(NightSeat).where(NightSeat.night_id == night.id, NightSeat.game == game,
-                                                           NightSeat.table == table).order_by(NightSeat.seat)))
+    return list(db.session.scalars(SEATS_AT, {"night_id": night.id, "game": game, "table": table}))
 
 
 def table_games(night: Night, game: int) -> list[TableGame]:
@@ -76,22 +81,27 @@ def table_games(night: Night, game: int) -> list[TableGame]:
                                    .order_by(TableGame.table)))
 
 
+TABLES_DONE = (select(func.count(case((TableGame.status == "done", 1))), func.count())
+               .where(TableGame.night_id == bindparam("night_id"), TableGame.game == bindparam("game")))
+
+
 def tables_done(night: Night, game: int) -> tuple[int, int]:
     """(done, all) of the table games of ``game``, counted in SQL: every table's pulse shows it, and loading
     the games (each with its match) cost a pulse most of its time."""
-    done, total = db.session.execute(
-        select(func.count(case((TableGame.status == "done", 1))), func.count())
-        .where(TableGame.night_id == night.id, TableGame.game == game)).one()
+    done, total = db.session.execute(TABLES_DONE, {"night_id": night.id, "game": game}).one()
     return done, total
+
+_now = aliased(NightSeat)
+MOVES_FROM = (select(NightPlayer.name, _now.id, _now.table, _now.seat).select_from(NightSeat)
+              .join(NightPlayer, NightPlayer.id == NightSeat.player_id)
+              .outerjoin(_now, (_now.night_id == NightSeat.night_id) & (_now.game == bindparam("game"))
+                         & (_now.player_id == NightSeat.player_id))
+              .where(NightSeat.night_id == bindparam("night_id"), NightSeat.game == bindparam("before"),
+                     NightSeat.table == bindparam("table"))
+              .order_by(NightSeat.seat))
+
 
 def moves_from(night: Night, game: int, table: int) -> list[tuple[str, str]]:
     """Where the players of ``table`` in the game before ``game`` sit in ``game``, in one query."""
-    now = aliased(NightSeat)
-    rows = db.session.execute(
-        select(NightPlayer.name, now.id, now.table, now.seat).select_from(NightSeat)
-        .join(NightPlayer, NightPlayer.id == NightSeat.player_id)
-        .outerjoin(now, (now.night_id == NightSeat.night_id) & (now.game == game)
-                   & (now.player_id == NightSeat.player_id))
-        .where(NightSeat.night_id == night.id, NightSeat.game == game - 1, NightSeat.table == table)
-        .order_by(NightSeat.seat))
+    rows = db.session.execute(MOVES_FROM, {"night_id": night.id, "game": game, "before": game - 1, "table": table})
     return [(name, place_label(seat_id is not None, at, seat)) for name, seat_id, at, seat in rows]

@@ -11,7 +11,7 @@ from datetime import timedelta
 from urllib.parse import urlsplit
 
 from flask import abort, session
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload
 from werkzeug.exceptions import TooManyRequests
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -120,14 +120,18 @@ def normal_code(typed: str) -> str:
     return "".join(ch for ch in typed.upper() if not ch.isspace() and ch != "-")
 
 
+# Asked by every request of a table's phone: built once, so that a request does not pay for building and
+# keying it (as ``tables.PULSE_ROW``).
+TABLE_BY_CODE = select(NightTable).options(joinedload(NightTable.night)).where(NightTable.code == bindparam("code"))
+
+
 def find_table(code: str) -> NightTable | None:
     """The table with this code, or None. A phone that holds the table (or the director) asks freely; any
     other client's guess is counted first (``CODE_LIMIT``), right or wrong, so a script cannot tell a right
     code from a wrong one once it is over the limit; a right code gives its attempt back. Raises
     ``TooManyCodes`` over the limit."""
     wanted = normal_code(code)
-    table = db.session.scalar(select(NightTable).options(joinedload(NightTable.night))  # every use needs it
-                              .where(NightTable.code == wanted)) \
+    table = db.session.scalar(TABLE_BY_CODE, {"code": wanted}) \
         if 0 < len(wanted) <= CODE_MAX and wanted.isalnum() else None  # a code is letters and digits (no NUL)
     if table is not None and (holds_table(table) or is_director(table.night)):
         return table

@@ -47,6 +47,9 @@ REST = 10
 # (``NightScreen.draw_seconds``), so a process that has not drawn a screen yet rests it all the same.
 costs: dict[tuple[int, str], float] = {}
 first_drawn: set[tuple[int, str]] = set()
+# When the stored drawing was made, by night and screen, as this process last read or wrote it: while that
+# drawing rests, a change need not ask the database for the next (``take_drawing``). It only moves forward.
+seen_drawn_at: dict[tuple[int, str], datetime] = {}
 
 
 def timed(night_id: int, screen: str, draw: Callable[[], str]) -> str:
@@ -154,6 +157,7 @@ def current(night_id: int, slug: str, screen: str, version: int, draw: Callable[
                NightScreen.draw_seconds).where(*_row(night_id, screen))).first()
     if stored is not None:
         learn_cost(night_id, screen, stored.draw_seconds)
+        saw_drawn_at(night_id, screen, stored.drawn_at)
     if stored is not None and stored.version >= version:
         return remembered(Drawing(stored.version, stored.html))
     if stored is not None and stored.html and (being_drawn(stored.drawing_since)
@@ -176,6 +180,17 @@ def mark_drawing(night_id: int, screen: str) -> datetime:
     return started
 
 
+def saw_drawn_at(night_id: int, screen: str, drawn_at: datetime | None) -> None:
+    key = (night_id, screen)
+    if drawn_at is not None and (key not in seen_drawn_at or seen_drawn_at[key] < drawn_at):
+        seen_drawn_at[key] = drawn_at
+
+
+def forget() -> None:
+    """Forget what this process saw stored: the database was emptied or replaced (a test's clean slate)."""
+    seen_drawn_at.clear()
+
+
 def take_drawing(night_id: int, screen: str) -> datetime | None:
     """Mark the drawing as being redrawn by this request, unless another request is drawing it now (then
     None: that one draws again once it is done, if the state moved on meanwhile), or while slow drawings
@@ -186,6 +201,8 @@ def take_drawing(night_id: int, screen: str) -> datetime | None:
     if (night_id, screen) not in costs:  # nothing drawn or read here yet: the stored drawing's time
         learn_cost(night_id, screen, db.session.scalar(select(NightScreen.draw_seconds).where(*_row(night_id, screen))))
     rest = rest_after(night_id, screen)
+    if resting(night_id, screen, seen_drawn_at.get((night_id, screen))):
+        return None  # a drawing seen stored still rests, so the database would refuse: it is not asked (a write)
     rested = () if rest is None else (or_(NightScreen.drawn_at.is_(None), NightScreen.drawn_at < started - rest),)
     taken = db.session.execute(update(NightScreen).where(
         *_row(night_id, screen),
@@ -199,13 +216,15 @@ def store(night_id: int, screen: str, version: int, html: str, drawing_started: 
     """Keep ``html`` as the drawing at ``version`` (with the time this process's last drawing took), unless
     a newer one is stored already; and clear the mark of the drawing begun at ``drawing_started`` (not a
     later one's)."""
-    seconds = costs.get((night_id, screen))
-    db.session.execute(update(NightScreen).where(*_row(night_id, screen), NightScreen.version < version)
-                       .values(version=version, html=html, drawn_at=utcnow(),
-                               **({} if seconds is None else {"draw_seconds": seconds})))
+    seconds, drawn_at = costs.get((night_id, screen)), utcnow()
+    stored = db.session.execute(update(NightScreen).where(*_row(night_id, screen), NightScreen.version < version)
+                                .values(version=version, html=html, drawn_at=drawn_at,
+                                        **({} if seconds is None else {"draw_seconds": seconds})))
     if drawing_started is not None:
         give_up(night_id, screen, drawing_started)
     db.session.commit()
+    if stored.rowcount:
+        saw_drawn_at(night_id, screen, drawn_at)
 
 
 def give_up(night_id: int, screen: str, drawing_started: datetime) -> None:

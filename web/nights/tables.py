@@ -61,14 +61,19 @@ def too_many_codes(refused: access.TooManyCodes, code: str = ""):
                       headers={"Retry-After": str(int(refused.wait.total_seconds()) + 1)})
 
 
+# A table's game, with its match and the match's seats (which every use scores or names): built once (see
+# ``PULSE_ROW``), asked by every result, page and redrawn region of a table.
+TABLE_GAME = (select(TableGame).options(joinedload(TableGame.match).joinedload(Match.seats))
+              .where(TableGame.night_id == bindparam("night_id"), TableGame.game == bindparam("game"),
+                     TableGame.table == bindparam("table")))
+
+
 def _current_game(night: Night, table: NightTable) -> TableGame | None:
-    """The table's game now, with its match and the match's seats (which every use scores or names)."""
+    """The table's game now, with its match and the match's seats."""
     if not night.current_game:
         return None
-    tg = db.session.execute(
-        select(TableGame).options(joinedload(TableGame.match).joinedload(Match.seats))
-        .where(TableGame.night_id == night.id, TableGame.game == night.current_game,
-               TableGame.table == table.number)).unique().scalar_one_or_none()
+    tg = db.session.execute(TABLE_GAME, {"night_id": night.id, "game": night.current_game, "table": table.number}) \
+        .unique().scalar_one_or_none()
     if tg is not None:
         set_committed_value(tg.match, "table_game", tg)  # the match page asks whether it is a night's game
     return tg
@@ -433,6 +438,8 @@ def _run(table: NightTable, night: Night, tg: TableGame | None, step, form: Any 
             form[error.field].errors = list(form[error.field].errors) + [error.message]
             return _after(table, None, 422, submit_form=form)
         return _after(table, error.message, 409)
+    if tg.status != "done":
+        return _after(table, tg=tg)  # the game goes on while this table is not done: nothing to ask of the others
     game, status = night.current_game, night.status
     night_games.advance_if_done(night)
     db.session.refresh(night)  # another table's result may have completed the game meanwhile
