@@ -98,6 +98,22 @@ def test_a_confirmed_result_asks_whether_every_table_is_done(app, clean_db, clie
     assert any("FROM table_game" in s and "count(" in s.lower() for s in read_again), read_again
 
 
+def test_a_confirmed_result_while_other_tables_play_does_not_read_the_night_again(app, clean_db, client):
+    slug = create_night(client)
+    check_in(client, slug, NAMES + ["Ed", "Flo", "Gus", "Hal"])  # two tables
+    start(client, slug)
+    code = table_codes(app, slug)[1]
+    phone = Tables(app).phone(code)
+    client.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+    phone.post(f"/t/{code}/submit", {"pair": "NS", "cut_winner": "NS"}, htmx=True)
+    with sent_around_the_commit(app) as sent:
+        assert phone.post(f"/t/{code}/confirm", {"pair": "EW"}, htmx=True).status_code == 200
+    read_again = after_the_commit(sent)
+    asked = next(n for n, s in enumerate(read_again) if s.startswith("SELECT count(*)") and "!=" in s)
+    # table 2 still plays: the game goes on, so the night is not read again; next, the region's count
+    assert "FROM night WHERE" not in read_again[asked + 1] and "count(CASE" in read_again[asked + 1], read_again
+
+
 def test_the_dashboards_counts_are_the_rosters_of_each_game(app, clean_db, client):
     """The dashboard counts who plays a game in SQL (``NightPlayer.plays_in`` as an expression): the same
     players as the roster the seating uses, with some joining late and some leaving early."""

@@ -147,13 +147,16 @@ TABLES_NOT_DONE = select(func.count()).select_from(TableGame).where(
     TableGame.night_id == bindparam("night_id"), TableGame.game == bindparam("game"), TableGame.status != "done")
 
 
-def advance_if_done(night: Night) -> None:
+def advance_if_done(night: Night) -> bool:
     """When every table of the current game is done, seat the next game (or end the night). Runs after
-    the result that completed the game was committed; a race with another table is harmless."""
+    the result that completed the game was committed; a race with another table is harmless. False while
+    some table still plays the game (nothing was done), True otherwise."""
     game = night.current_game
     pending = db.session.scalar(TABLES_NOT_DONE, {"night_id": night.id, "game": game})
-    if pending or night.status != "playing":
-        return
+    if pending:
+        return False
+    if night.status != "playing":
+        return True
     try:
         if game >= night.games:
             finish_night(night, "app")
@@ -162,3 +165,4 @@ def advance_if_done(night: Night) -> None:
         db.session.commit()
     except (NightError, IntegrityError):
         db.session.rollback()
+    return True

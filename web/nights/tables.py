@@ -441,8 +441,9 @@ def _run(table: NightTable, night: Night, tg: TableGame | None, step, form: Any 
     if tg.status != "done":
         return _after(table, tg=tg)  # the game goes on while this table is not done: nothing to ask of the others
     game, status = night.current_game, night.status
-    night_games.advance_if_done(night)
-    db.session.refresh(night)  # another table's result may have completed the game meanwhile
+    if not night_games.advance_if_done(night):
+        return _after(table, tg=tg)  # other tables still play
+    db.session.refresh(night)  # the game is over: this result, or another table's meanwhile, seated the next
     if (night.current_game, night.status) != (game, status):
         return _reload(table)  # this result completed the game: the next game's seats are out
     return _after(table, tg=tg)
