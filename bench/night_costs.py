@@ -72,6 +72,7 @@ class Phone:
 
     def __init__(self, client: Any, code: str, page: str) -> None:
         self.client, self.code = client, code
+        client.read_token(page)  # the table page's own token: no other request inside the first hand timed
         self.match_slug = MATCH_SLUG.search(page).group(1)
         self.version = int(VERSION.search(page).group(1))
         self.tag = ""
