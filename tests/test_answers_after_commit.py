@@ -87,15 +87,15 @@ def test_a_sent_result_is_answered_without_reading_the_table_or_its_game_again(a
     assert after_the_commit(sent) == []
 
 
-def test_a_confirmed_result_asks_whether_every_table_is_done(app, clean_db, client):
-    slug, code, phone = a_table(app, client)
+def test_the_last_confirmed_result_of_a_game_seats_the_next_and_reloads_the_page(app, clean_db, client):
+    slug, code, phone = a_table(app, client)  # a night of one table
     client.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
     phone.post(f"/t/{code}/submit", {"pair": "NS", "cut_winner": "NS"}, htmx=True)
     with sent_around_the_commit(app) as sent:
         answer = phone.post(f"/t/{code}/confirm", {"pair": "EW"}, htmx=True)
-    assert answer.status_code == 200
-    read_again = sent[sent.index("COMMIT") + 1:]  # (this night's one table: the game is over, the next seated)
-    assert any("FROM table_game" in s and "count(" in s.lower() for s in read_again), read_again
+    assert answer.status_code == 200 and answer.headers.get("HX-Refresh") == "true", "the next game's page"
+    read_again = sent[sent.index("COMMIT") + 1:]
+    assert any(s.startswith("SELECT count(*)") and "!=" in s for s in read_again), "whether every table is done"
 
 
 def test_a_confirmed_result_while_other_tables_play_does_not_read_the_night_again(app, clean_db, client):

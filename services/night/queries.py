@@ -91,6 +91,7 @@ def tables_done(night: Night, game: int) -> tuple[int, int]:
     done, total = db.session.execute(TABLES_DONE, {"night_id": night.id, "game": game}).one()
     return done, total
 
+
 _now = aliased(NightSeat)
 MOVES_FROM = (select(NightPlayer.name, _now.id, _now.table, _now.seat).select_from(NightSeat)
               .join(NightPlayer, NightPlayer.id == NightSeat.player_id)

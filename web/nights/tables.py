@@ -438,11 +438,9 @@ def _run(table: NightTable, night: Night, tg: TableGame | None, step, form: Any 
             form[error.field].errors = list(form[error.field].errors) + [error.message]
             return _after(table, None, 422, submit_form=form)
         return _after(table, error.message, 409)
-    if tg.status != "done":
-        return _after(table, tg=tg)  # the game goes on while this table is not done: nothing to ask of the others
     game, status = night.current_game, night.status
-    if not night_games.advance_if_done(night):
-        return _after(table, tg=tg)  # other tables still play
+    if tg.status != "done" or not night_games.advance_if_done(night):
+        return _after(table, tg=tg)  # this table, or another, still plays: the game goes on
     db.session.refresh(night)  # the game is over: this result, or another table's meanwhile, seated the next
     if (night.current_game, night.status) != (game, status):
         return _reload(table)  # this result completed the game: the next game's seats are out
