@@ -34,6 +34,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from extensions import db
 from models.base import utcnow
+from referee import MatchResult
 from referee.tournament.seats import MATCH_SEAT, SEATS
 from referee.tournament.ties import TieNeedsCut, settle_tie
 from services.scoresheet import score_kept
@@ -110,9 +111,10 @@ class HandsResult:
     loners: dict[str, int]
 
 
-def hands_result(table_game: Any) -> HandsResult:
-    match = table_game.match
-    result, _refused = score_kept(match)
+def hands_result(table_game: Any, result: MatchResult | None = None) -> HandsResult:
+    """``result``: the referee's result of the table's match, when the caller has scored it already."""
+    if result is None:
+        result, _refused = score_kept(table_game.match)
     by_match_seat = {v: k for k, v in MATCH_SEAT.items()}
     loners = {seat: 0 for seat in SEATS}
     for scored in result.hands:

@@ -43,10 +43,18 @@ def first_seating(players: list[Hashable]) -> Seating:
     return {p: Seat(i // 4 + 1, SEATS[i % 4]) for i, p in enumerate(players)}
 
 
-def _pair(seating: Seating, table: int, pair: str) -> list[Hashable]:
-    seats = PAIRS[0] if pair == "NS" else PAIRS[1]
-    at_table = {s.seat: p for p, s in seating.items() if s.table == table}
-    return [at_table[s] for s in seats]
+def _by_table(seating: Seating) -> dict[int, dict[str, Hashable]]:
+    """Who sits in each seat of each table: read once, so a night of a thousand tables is not searched
+    whole for each table's pairs."""
+    tables: dict[int, dict[str, Hashable]] = {}
+    for player, seat in seating.items():
+        tables.setdefault(seat.table, {})[seat.seat] = player
+    return tables
+
+
+def _pair(at_table: dict[str, Hashable], pair: str) -> list[Hashable]:
+    """The two players of ``pair`` (``"NS"`` or ``"EW"``) at a table, from its seats (``_by_table``)."""
+    return [at_table[s] for s in (PAIRS[0] if pair == "NS" else PAIRS[1])]
 
 
 def _split(table: int, stayers: list[Hashable], arrivals: list[Hashable], since: dict[Hashable, int],
@@ -83,19 +91,20 @@ def advance_winners(seating: Seating, results: list[TableResult], since: dict[Ha
     missing = [t for t in tables if t not in winner_of]
     if missing:
         raise ValueError(f"no result for table {missing[0]}")
+    seats = _by_table(seating)
     staying, arriving = {}, {t: [] for t in tables}
-    for t in tables:
+    for index, t in enumerate(tables):
         won = winner_of[t]
         lost = "EW" if won == "NS" else "NS"
-        winners, losers = _pair(seating, t, won), _pair(seating, t, lost)
+        winners, losers = _pair(seats[t], won), _pair(seats[t], lost)
         if t == head:
             staying[t] = winners
             arriving[tail].extend(losers)
         else:
             staying[t] = losers
-            arriving[tables[tables.index(t) - 1]].extend(winners)
+            arriving[tables[index - 1]].extend(winners)
     if head == tail:  # a single table: everybody stays, and both pairs split
-        arriving[head] = _pair(seating, head, "EW" if winner_of[head] == "NS" else "NS")
+        arriving[head] = _pair(seats[head], "EW" if winner_of[head] == "NS" else "NS")
     next_seating: Seating = {}
     next_since = dict(since)
     for t in tables:
@@ -116,7 +125,7 @@ def _advance_to_new_tail(seating: Seating, results: list[TableResult], since: di
     head_result = next((r for r in results if r.table == head), None)
     if head_result is None:
         raise ValueError(f"no result for table {head}")
-    losers = _pair(seating, head, "EW" if head_result.winner == "NS" else "NS")
+    losers = _pair(_by_table(seating)[head], "EW" if head_result.winner == "NS" else "NS")
     # The usual movement with the head's losers taken out of it: run it, then lift them to the new tail.
     moved, next_since = advance_winners(seating, results, since, game)
     for player, seat in zip(losers, ("N", "E")):

@@ -16,6 +16,8 @@ from fractions import Fraction
 def choose_sit_outs(players: Iterable[Hashable], count: int, *, sat_out_so_far: Mapping[Hashable, int],
                     sat_out_last: Iterable[Hashable], seed: int | str) -> list[Hashable]:
     """Pick ``count`` players to sit out the next game, fairest first."""
+    if count <= 0:
+        return []  # a full table for everyone: nobody to rank (a thousand tables' sort is not free)
     pool = list(players)
     last = set(sat_out_last)
     rng = random.Random(f"{seed}")

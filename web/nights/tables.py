@@ -31,6 +31,7 @@ from web.matches import go, live_context
 from services.night import bell as night_bell, games as night_games, queries as night_queries
 from services.night import table_game, wording as night_wording
 from services.night.errors import NightError
+from services.scoresheet import score_kept
 from web.nights import access
 from web.nights.drawings import FragmentCache
 from web.nights.pulse import poll_answer, poll_seconds, seen_tags
@@ -270,7 +271,11 @@ def pulse_context(table: NightTable, submit_form: Any = None, message: str | Non
     night_bell.ring_if_timer_due(night)
     if tg is NOT_LOADED:
         tg = _current_game(night, table)
-    counted = table_game.hands_result(tg) if tg is not None and tg.status == "playing" else None
+    scored = None  # the match as the referee scores it, kept for the scoresheet of the whole page
+    if tg is not None and tg.status == "playing":
+        scored, refused = score_kept(tg.match)
+        scored = None if refused else scored  # the scoresheet says what it refuses: it scores it itself
+    counted = table_game.hands_result(tg, scored) if tg is not None and tg.status == "playing" else None
     # "n of m tables done" is shown once this table is done: the count is a query, so only then
     done, total = night_queries.tables_done(night, night.current_game) if tg is not None and tg.done else (0, 0)
     head = table.number == 1
@@ -284,7 +289,7 @@ def pulse_context(table: NightTable, submit_form: Any = None, message: str | Non
         "tables_done": done, "tables_total": total,
         "poll_url": url_for("tables.pulse", code=table.code, game=night.current_game),
         "poll_tag": _pulse_tag(night, table, tg), "poll_seconds": poll_seconds(table_phase(night, tg)),
-        "poll_target": "#pulse",
+        "poll_target": "#pulse", "scored": scored,
     }
 
 
@@ -294,7 +299,7 @@ def table_context(table: NightTable, **pulse: Any) -> dict[str, Any]:
     names: dict[str, str] = {}
     if tg is not None:
         names = {s.seat: s.player.name for s in night_queries.seats_at(night, tg.game, table.number)}
-        live = live_context(tg.match)
+        live = live_context(tg.match, result=context["scored"])
         if tg.status != "playing":
             live["form"] = None
         live.pop("message")  # the status region's message, not the scoresheet's
