@@ -15,7 +15,6 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -136,10 +135,10 @@ def token_used(match: Match, token: str) -> bool:
 
 
 def _position_of_token(match: Match, token: str) -> int | None:
-    hand_id = db.session.scalar(select(Hand.id).where(Hand.match_id == match.id, Hand.token == token))
-    if hand_id is None:
-        return None
-    return next((i for i, h in enumerate(match.hands) if h.id == hand_id), None)
+    """Where the hand sent with ``token`` is in the match, from its hands as this transaction read them
+    (every change reads them to score the match): a hand another phone added after that read moved the
+    match's version, so this change's UPDATE fails as stale, and the hands are read again to ask once more."""
+    return next((i for i, hand in enumerate(match.hands) if hand.token == token), None)
 
 
 def _nothing(status: Status, *, error: RefereeError | None = None, index: int | None = None) -> Outcome:
