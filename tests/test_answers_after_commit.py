@@ -64,6 +64,7 @@ def test_a_hand_saved_at_a_table_is_answered_without_reading_anything_again(app,
     assert not any(s.startswith("SELECT max(hand.position)") for s in sent), "the next position is the last read + 1"
     assert not any(s.startswith("SELECT hand.id FROM hand") for s in sent), "the token is looked for in the hands read"
     assert sum(s.startswith("SELECT") and "FROM hand" in s for s in sent) == 1, "the match's hands are read once"
+    assert not any(s.startswith("SELECT match_seat") for s in sent), "the seats come with the match"
 
 
 def test_a_hand_saved_after_another_goes_after_it(app, clean_db, client):

@@ -8,6 +8,7 @@ from urllib.parse import quote
 import click
 from flask import Blueprint, Response, abort, current_app, g, redirect, request, url_for
 from sqlalchemy import bindparam, select
+from sqlalchemy.orm import joinedload
 
 from extensions import db, htmx
 from forms import ImportForm, apply_referee_error, match_form
@@ -40,7 +41,9 @@ def check_match(match: Match) -> None:
         raise GroupLocked()
 
 
-MATCH_BY_SLUG = select(Match).where(Match.slug == bindparam("slug"))  # every hand saved asks: built once
+# Every hand saved asks: built once. With its seats and their players, which every match page names and every
+# change scores (one round trip, not two).
+MATCH_BY_SLUG = select(Match).options(joinedload(Match.seats)).where(Match.slug == bindparam("slug"))
 
 
 def get_match(match_slug: str) -> Match:
@@ -49,7 +52,7 @@ def get_match(match_slug: str) -> Match:
     held = g.get("match")
     if held is not None and held.slug == match_slug:
         return held
-    match = db.session.scalar(MATCH_BY_SLUG, {"slug": match_slug})
+    match = db.session.execute(MATCH_BY_SLUG, {"slug": match_slug}).unique().scalar_one_or_none()
     if match is None:
         abort(404)
     check_match(match)
