@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, IntegerField
@@ -69,9 +69,23 @@ class HandFormBase(FlaskForm):
                       validators=[InputRequired("Say whether the hand was played, all passed, or thrown in.")])
 
     table: Table
-    dealer: int | None = None  # the seat dealing this hand (a forced dealer becomes the maker)
+    # Who deals this hand, when first asked: working it out scores the match, and only a hand in which
+    # everybody passed needs it (a forced dealer becomes the maker).
+    dealer_source: Callable[[], int | None] | None = None
+    _dealer: int | None = None
     flag_event: str | None = None  # the referee's error code, so the page can show the rule behind it
     partner_answers: str = ""  # how to answer the partner question, in words
+
+    @property
+    def dealer(self) -> int | None:
+        """The seat dealing this hand (``dealer_source`` asked once, the first time it is needed)."""
+        if self.dealer_source is not None:
+            self._dealer, self.dealer_source = self.dealer_source(), None
+        return self._dealer
+
+    @dealer.setter
+    def dealer(self, seat: int | None) -> None:
+        self._dealer, self.dealer_source = seat, None
 
     # -- turning the form into a match-document hand ---------------------------------------
     def has(self, key: str) -> bool:

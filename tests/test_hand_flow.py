@@ -187,6 +187,43 @@ def test_stick_the_dealer_makes_the_dealer_the_forced_maker(client, app):
     assert stored_hands(app, match_id) == [{"forced": True, "maker": 1, "trump": "C", "tricks": 3}]
 
 
+def test_the_stuck_dealer_is_the_one_whose_deal_it_is_now(client, app):
+    """The sent form works out who deals only for a hand in which everybody passed: after a hand, the next."""
+    match_id = create_match(client, rules={"rule_stick_the_dealer": "y"}, first_dealer=1)
+    add_hand(client, match_id, maker=0, trump="S", tricks=3)
+    data = hand_data(client, match_id, outcome="passed", trump="C", tricks=3)
+    assert client.post(f"/matches/{match_id}/hands", data).status_code == 303
+    assert stored_hands(app, match_id)[1] == {"forced": True, "maker": 2, "trump": "C", "tricks": 3}
+
+
+def test_a_hand_edited_to_all_passed_is_forced_on_its_own_dealer(client, app):
+    """Editing hand 2 (Cy dealt) to "all passed" with the dealer stuck: Cy made it, not whoever deals next."""
+    match_id = create_match(client, rules={"rule_stick_the_dealer": "y"}, first_dealer=1)
+    add_hand(client, match_id, maker=0, trump="S", tricks=3)
+    add_hand(client, match_id, maker=0, trump="S", tricks=3)
+    second = hand_ids(app, match_id)[1]
+    data = hand_data(client, match_id, outcome="passed", trump="C", tricks=3)
+    preview = client.post(f"/matches/{match_id}/preview?hand={second}", data, htmx=True).get_data(as_text=True)
+    assert "Ann &amp; Cy +1" in preview and "forced" in preview
+    assert client.post(f"/matches/{match_id}/hands/{second}", data).status_code == 303
+    assert stored_hands(app, match_id)[1] == {"forced": True, "maker": 2, "trump": "C", "tricks": 3}
+
+
+def test_a_saved_hand_is_scored_once(client, app, monkeypatch):
+    """The sent form needs only the match's table, not its score: the referee scores the match once, with
+    the new hand, and the answer is drawn from that result."""
+    from services import scoresheet
+
+    match_id = create_match(client)
+    add_hand(client, match_id, maker=0, trump="S", tricks=3)
+    data = hand_data(client, match_id, maker=1, trump="H", tricks=3)
+    scored: list[int] = []
+    real = scoresheet.referee.score_match
+    monkeypatch.setattr(scoresheet.referee, "score_match", lambda doc: scored.append(len(doc["hands"])) or real(doc))
+    assert client.post(f"/matches/{match_id}/hands", data, htmx=True).status_code == 200
+    assert scored == [2]
+
+
 def test_hasenpfeffer_joker_holder_must_bid_three(client, app):
     match_id = create_match(client, variant="hasenpfeffer")
     assert "Who holds the joker? They must bid 3." in page(client, match_id)

@@ -19,7 +19,8 @@ from referee import MatchResult
 from services.hand_changes import AddHand, DeleteHand, EditHand, Outcome, Status, UndoHand, change_match
 from web import scoring
 from web.converters import as_id
-from web.live import NOTHING_TO_REDO, entry_form, forget_undone, live_context, preview_of, remember_undone, undone_hand
+from web.live import (NOTHING_TO_REDO, forget_undone, live_context, preview_of, remember_undone,
+                      sent_form, undone_hand)
 from web.matches import get_match, go
 from web.table_phones import may_write_match
 from web.render import render_page
@@ -94,10 +95,10 @@ def only_its_scorers_write():
 @bp.post("/preview")
 def preview(match_slug: str):
     match = get_match(match_slug)
-    form = entry_form(scoring.board(match), formdata=request.form)
     editing = None
     if request.args.get("hand", type=as_id):
         editing = _get_hand(match, request.args.get("hand", type=as_id))
+    form = sent_form(match, request.form, editing=editing)
     form.validate()
     context = preview_of(match, form, editing) if htmx else live_context(match, form=form, editing=editing)
     return render_page("match.html", part="partials/_preview.html", **context)
@@ -106,7 +107,7 @@ def preview(match_slug: str):
 @bp.post("/hands")
 def add(match_slug: str):
     match = get_match(match_slug)
-    form = entry_form(scoring.board(match), formdata=request.form)
+    form = sent_form(match, request.form)
     if not form.validate():
         return _form_response(match, form, 422)
     outcome = change_match(match, AddHand(form.to_hand(), form.token.data), form.version.data)
@@ -124,7 +125,7 @@ def edit(match_slug: str, hand_id: int):
 def update(match_slug: str, hand_id: int):
     match = get_match(match_slug)
     hand = _get_hand(match, hand_id)
-    form = entry_form(scoring.board(match), formdata=request.form)
+    form = sent_form(match, request.form, editing=hand)
     if not form.validate():
         return _form_response(match, form, 422, editing=hand)
     outcome = change_match(match, EditHand(hand.id, form.to_hand()), form.version.data)

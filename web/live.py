@@ -31,6 +31,14 @@ def entry_form(board: Board, editing: Hand | None = None, formdata: Any = None) 
     return form
 
 
+def sent_form(match: Match, formdata: Any, editing: Hand | None = None) -> HandFormBase:
+    """The hand form as a phone sent it: its fields need only the match's table. Who deals is worked out
+    (by scoring the match as stored) only if the hand asks, when everybody passed."""
+    form = hand_form(scoring.table_of(match), formdata=formdata)
+    form.dealer_source = lambda: scoring.board(match).dealer_for(editing)
+    return form
+
+
 def live_context(match: Match, form: Any = None, editing: Hand | None = None, message: str | None = None,
                  result: MatchResult | None = None) -> dict[str, Any]:
     """What the live region shows. ``result``: the referee's result of the match as just saved, when

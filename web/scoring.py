@@ -153,9 +153,14 @@ def board(match: Match, result: MatchResult | None = None) -> Board:
             "notes": list(scored.notes),
             "totals": list(scored.totals),
         })
-    table = table_for(variant, match.players, match.rules or {})
+    table = table_of(match, variant)
     return Board(match=match, variant=variant, rules=match.rules or {}, result=result, table=table, rows=rows,
                  problem=problem)
+
+
+def table_of(match: Match, variant: Any = None) -> Table:
+    """The match's table (its players, and what its hands can hold), without scoring the match."""
+    return table_for(variant or get_variant(match.variant), match.players, match.rules or {})
 
 
 def has_pepper_bids(key: str) -> bool:
