@@ -521,6 +521,13 @@ def database_url_for(url: str) -> str:
 CSRF = re.compile(r'"X-CSRFToken": "([^"]+)"')
 POLLER = re.compile(r'class="poller"[^>]*?hx-get="([^"]+)"')
 POLL_TRIGGER = re.compile(r'class="poller"[^>]*?hx-trigger="every ([0-9.]+)(ms|s|m)?"')
+POLL_SPREAD = re.compile(r'class="poller"[^>]*? data-poll-spread[ >]')
+
+
+def poll_spread(page: str) -> bool:
+    """Whether the page's poller starts at a random moment within its first interval (app.js), not at the
+    end of it: a whole table's page does, so that phones given their next page together do not poll in step."""
+    return POLL_SPREAD.search(page) is not None
 
 
 def poll_interval(page: str) -> float | None:
@@ -603,8 +610,9 @@ class Poller:
     """What a page's poller asks: its URL, the state tag the region was drawn at, and how often it asks
     (``seconds``, from the page; None until a page has said)."""
 
-    def __init__(self, url: str, tag: str, seconds: float | None = None) -> None:
+    def __init__(self, url: str, tag: str, seconds: float | None = None, spread: bool = False) -> None:
         self.url, self.tag, self.seconds = url, tag, seconds
+        self.spread = spread  # the region (or page) in place starts its poller at a random moment (poll_spread)
         self.swapped = False  # the last answer replaced the region (and so the poller, and its timer)
         self.answered = True  # the last request had an answer (not an error, not a timeout)
 
@@ -615,7 +623,7 @@ class Poller:
             return None
         url = html.unescape(found.group(1))
         base, _, tag = url.partition("seen=")
-        return cls(base.rstrip("?&"), urllib.parse.unquote(tag), poll_interval(page))
+        return cls(base.rstrip("?&"), urllib.parse.unquote(tag), poll_interval(page), poll_spread(page))
 
     def path(self) -> str:
         return f"{self.url}{'&' if '?' in self.url else '?'}seen={urllib.parse.quote(self.tag)}"
@@ -628,6 +636,7 @@ class Poller:
         self.swapped = answer.status == 200 and answer.header("HX-Refresh") != "true"
         if self.swapped:
             self.seconds = poll_interval(answer.text) or self.seconds  # the new region's poller
+            self.spread = poll_spread(answer.text)
         return answer
 
 
@@ -773,7 +782,8 @@ async def polling(poller: Callable[[], Poller], stop: asyncio.Event, action: Cal
                   first: float) -> None:
     """A page's poller, as htmx runs it (``hx-trigger="every Ns"``): the next poll ``seconds`` after this one
     was sent, at the interval of the poller the page holds now; when an answer replaced the region (or the
-    page), its new poller's timer starts from then. ``poller``: the poller now (a reload brings a new one)."""
+    page), its new poller's timer starts from then, or, for a page marked to spread, at a random moment
+    within its first interval (as app.js starts it). ``poller``: the poller now (a reload brings a new one)."""
     due = first
     while await sleep_until(due, stop):
         await action(due)
@@ -783,7 +793,12 @@ async def polling(poller: Callable[[], Poller], stop: asyncio.Event, action: Cal
             continue
         if current.seconds is None:
             raise SystemExit(f"No poll interval on the page of {current.url}: the bench polls as the pages say")
-        due = time.monotonic() + current.seconds if current.swapped else max(due + current.seconds, time.monotonic())
+        if current.swapped and current.spread:  # a new page whose poller starts at a random moment (app.js)
+            due = time.monotonic() + random.uniform(0, current.seconds)
+        elif current.swapped:
+            due = time.monotonic() + current.seconds
+        else:
+            due = max(due + current.seconds, time.monotonic())
 
 
 async def set_up_night(client: NightClient, recorder: Recorder, players: int) -> Night:

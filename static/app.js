@@ -437,6 +437,26 @@
   window.addEventListener("online", sendOutbox);
   window.addEventListener("offline", showOutbox);
   window.addEventListener("storage", function (event) { if (event.key === OUTBOX) showOutbox(); });
+  /* A poller's timer starts with its page. After the movement every phone of a big night gets its next
+     page within a few seconds, so they would poll in step for the whole game, in bursts half again the
+     average. A poller marked data-poll-spread starts instead at a random moment within its first
+     interval, then polls at its interval as before (so it is never later than the page says). */
+  document.addEventListener("htmx:beforeProcessNode", function (event) {
+    var poller = event.target;
+    if (!poller.hasAttribute || !poller.hasAttribute("data-poll-spread")) return;
+    var every = poller.getAttribute("hx-trigger");
+    var seconds = parseFloat((every || "").replace(/^every\s+/, ""));
+    poller.removeAttribute("data-poll-spread");
+    if (!(seconds > 0)) return;
+    poller.setAttribute("hx-trigger", "spread");  /* nothing yet */
+    setTimeout(function () {
+      if (!document.body.contains(poller)) return;
+      poller.setAttribute("hx-trigger", "spread, " + every);
+      htmx.process(poller);
+      htmx.trigger(poller, "spread");
+    }, Math.random() * seconds * 1000);
+  });
+
   setInterval(sendOutbox, 20000);  /* a connection that came back without an "online" event */
 
   document.addEventListener("DOMContentLoaded", function () {

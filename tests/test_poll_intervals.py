@@ -72,6 +72,33 @@ def test_a_table_polls_slower_while_playing_faster_after_the_bell(app, clean_db,
     assert_polls_every(phone.get(f"/t/{code}").get_data(as_text=True), POLL_BY_PHASE["playing"])
 
 
+def test_a_table_page_starts_its_poller_at_a_random_moment_and_the_bench_does_too(app, clean_db, client: Client,
+                                                                                  adaptive):
+    """Every phone gets the next game's page at about the same moment, so a page's poller starts at a random
+    moment within its first interval (static/app.js), not in step with the others; a region's poller, drawn
+    when its own poll brought it, starts as usual. The bench's phones read the same mark."""
+    director = client
+    slug = create_night(director, games=2)
+    check_in(director, slug, NAMES)
+    start(director, slug)
+    code = table_codes(app, slug)[1]
+    phone = Tables(app).phone(code)
+    page = phone.get(f"/t/{code}").get_data(as_text=True)
+    assert re.search(r'<span class="poller"[^>]* data-poll-spread>', page)
+    assert load_night.poll_spread(page) and load_night.Poller.from_page(page).spread
+
+    director.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+    region = phone.get(f"/t/{code}/pulse?game=1", htmx=True).get_data(as_text=True)
+    assert "The bell has rung" in region and "data-poll-spread" not in region
+    assert not load_night.poll_spread(region)
+
+    send_total(phone, code, 10, 4)
+    confirm(phone, code)  # the last table's result: game 2 is seated
+    next_page = phone.get(f"/t/{code}/pulse?game=1", htmx=True)
+    assert next_page.headers.get("HX-Retarget") == "#table-page"
+    assert load_night.poll_spread(next_page.get_data(as_text=True))
+
+
 def test_a_finished_night_polls_seldom(app, clean_db, client: Client, adaptive):
     director = client
     slug = create_night(director, games=1)

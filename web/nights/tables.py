@@ -304,7 +304,9 @@ def table_context(table: NightTable, **pulse: Any) -> dict[str, Any]:
             live["form"] = None
         live.pop("message")  # the status region's message, not the scoresheet's
         context.update(live)
-    context.update({"names": names, "seat_names": SEAT_NAMES, "seats": SEATS, "moves": _moves(night, table)})
+    # the whole page: its poller starts at a random moment (every phone gets its next page at once)
+    context.update({"names": names, "seat_names": SEAT_NAMES, "seats": SEATS, "moves": _moves(night, table),
+                    "poll_spread": True})
     return context
 
 
