@@ -17,15 +17,6 @@ pytestmark = pytest.mark.browser
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 
 
-@pytest.fixture()
-def slow_polls(app):
-    """Every 4 s, as while a game is played: a first poll at the end of it would come 4 s after the page."""
-    before = app.config.get("NIGHT_POLL_SECONDS")
-    app.config["NIGHT_POLL_SECONDS"] = 4
-    yield
-    app.config["NIGHT_POLL_SECONDS"] = before if before is not None else 3
-
-
 def _table_code(app, slug: str) -> str:
     from extensions import db
     from models import Night
@@ -35,7 +26,9 @@ def _table_code(app, slug: str) -> str:
 
 
 def test_a_table_page_polls_first_at_its_random_moment_then_at_its_interval(browser, live_server, app, clean_db,
-                                                                              slow_polls):
+                                                                              monkeypatch):
+    # every 4 s, as while a game is played: a first poll at the end of the interval would come 4 s after the page
+    monkeypatch.setitem(app.config, "NIGHT_POLL_SECONDS", 4)
     director = Phone(live_server)
     director.get("/nights/new")
     status, headers, _ = director.post("/nights/new", night_data(games="2", name="Spread"), htmx=False)

@@ -40,6 +40,15 @@ def assert_polls_every(page: str, seconds: int) -> None:
     assert bench_seconds == poller_seconds == float(seconds), "the bench polls at the page's interval"
 
 
+def a_table_playing(app, director: Client) -> tuple[str, str, Client]:
+    """A two-game night in its first game: its address, table 1's code, and a phone that holds the table."""
+    slug = create_night(director, games=2)
+    check_in(director, slug, NAMES)
+    start(director, slug)
+    code = table_codes(app, slug)[1]
+    return slug, code, Tables(app).phone(code)
+
+
 def test_the_bell_reaches_every_table_within_5_seconds():
     """While a game is played a phone learns of the bell at its next poll: at most one interval later."""
     assert POLL_BY_PHASE["playing"] < 5
@@ -47,12 +56,8 @@ def test_the_bell_reaches_every_table_within_5_seconds():
 
 
 def test_a_table_polls_slower_while_playing_faster_after_the_bell(app, clean_db, client: Client, adaptive):
+    slug, code, phone = a_table_playing(app, client)
     director = client
-    slug = create_night(director, games=2)
-    check_in(director, slug, NAMES)
-    start(director, slug)
-    code = table_codes(app, slug)[1]
-    phone = Tables(app).phone(code)
     assert_polls_every(phone.get(f"/t/{code}").get_data(as_text=True), POLL_BY_PHASE["playing"])
     assert_polls_every(phone.get(f"/t/{code}/pulse?game=1", htmx=True).get_data(as_text=True),
                        POLL_BY_PHASE["playing"])
@@ -77,12 +82,8 @@ def test_a_table_page_starts_its_poller_at_a_random_moment_and_the_bench_does_to
     """Every phone gets the next game's page at about the same moment, so a page's poller starts at a random
     moment within its first interval (static/app.js), not in step with the others; a region's poller, drawn
     when its own poll brought it, starts as usual. The bench's phones read the same mark."""
+    slug, code, phone = a_table_playing(app, client)
     director = client
-    slug = create_night(director, games=2)
-    check_in(director, slug, NAMES)
-    start(director, slug)
-    code = table_codes(app, slug)[1]
-    phone = Tables(app).phone(code)
     page = phone.get(f"/t/{code}").get_data(as_text=True)
     assert re.search(r'<span class="poller"[^>]* data-poll-spread>', page)
     assert load_night.poll_spread(page) and load_night.Poller.from_page(page).spread
