@@ -271,11 +271,11 @@ def pulse_context(table: NightTable, submit_form: Any = None, message: str | Non
     night_bell.ring_if_timer_due(night)
     if tg is NOT_LOADED:
         tg = _current_game(night, table)
-    scored = None  # the match as the referee scores it, kept for the scoresheet of the whole page
+    counted = scored = None  # scored: the match as the referee scores it, for the whole page's scoresheet
     if tg is not None and tg.status == "playing":
-        scored, refused = score_kept(tg.match)
-        scored = None if refused else scored  # the scoresheet says what it refuses: it scores it itself
-    counted = table_game.hands_result(tg, scored) if tg is not None and tg.status == "playing" else None
+        kept, refused = score_kept(tg.match)
+        counted = table_game.hands_result(tg, kept)
+        scored = None if refused else kept  # a refused hand: the scoresheet scores it again to say which and why
     # "n of m tables done" is shown once this table is done: the count is a query, so only then
     done, total = night_queries.tables_done(night, night.current_game) if tg is not None and tg.done else (0, 0)
     head = table.number == 1
