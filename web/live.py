@@ -16,17 +16,15 @@ from web.shared_drawings import one_time_token
 from web.scoring import Board, RefereeError
 
 
-def entry_form(board: Board, editing: Hand | None = None, formdata: Any = None) -> HandFormBase:
-    """The hand form: empty for a new hand, or filled from the hand being edited."""
-    if formdata is not None:
-        form = hand_form(board.table, formdata=formdata)
+def entry_form(board: Board, editing: Hand | None = None) -> HandFormBase:
+    """The hand form to draw: empty for a new hand, or filled from the hand being edited (a sent one is
+    ``sent_form``)."""
+    data: dict[str, Any] = {"token": one_time_token(), "version": board.match.version}
+    if editing is not None:
+        data.update(HandFormBase.data_from_hand(editing.to_dict(), board.table))
     else:
-        data: dict[str, Any] = {"token": one_time_token(), "version": board.match.version}
-        if editing is not None:
-            data.update(HandFormBase.data_from_hand(editing.to_dict(), board.table))
-        else:
-            data["outcome"] = "played"
-        form = hand_form(board.table, data=data)
+        data["outcome"] = "played"
+    form = hand_form(board.table, data=data)
     form.dealer = board.dealer_for(editing)
     return form
 
