@@ -1,6 +1,6 @@
 """The standings drawn once per change (``web.nights.drawings``): the request that changed them draws
 them after its answer, every poll reads that drawing, a poll during a redraw gets the previous one
-with its own tag, and a drawing that never comes is drawn by the poll itself."""
+with its own tag, and a drawing that never comes is drawn by a poll, after its answer."""
 from __future__ import annotations
 
 import time
@@ -101,13 +101,16 @@ def test_a_poll_during_a_redraw_gets_the_previous_drawing_and_its_tag(app, clien
     assert during.get_data(as_text=True) == first.get_data(as_text=True) and len(draws) == 1
     assert client.get(f"{url}?seen={old_tag}", htmx=True).status_code == 304
 
-    with app.app_context():  # the drawer died: after PATIENCE the poll draws for itself
+    with app.app_context():  # the drawer died: after PATIENCE the poll draws, once its answer is sent
         db.session.execute(update(NightScreen).where(NightScreen.night_id == night["id"])
                            .values(drawing_since=utcnow() - timedelta(seconds=10)))
         db.session.commit()
+    noticed = client.get(f"{url}?seen={old_tag}", htmx=True)
+    assert noticed.status_code == 304 and len(draws) == 1, "the screen does not wait for the drawing"
+    noticed.close()
+    assert len(draws) == 2 and stored(app, night["id"]).version == version_of(app, night["id"])
     after = client.get(f"{url}?seen={old_tag}", htmx=True)
     assert after.status_code == 200 and after.headers["ETag"].strip('"') != old_tag and len(draws) == 2
-    assert stored(app, night["id"]).version == version_of(app, night["id"])
 
 
 def test_an_older_drawing_never_replaces_a_newer_one(app, night):
@@ -143,7 +146,10 @@ def test_a_redraw_that_fails_leaves_the_answer_and_the_polls_draw(app, client, n
     response.close()  # logged, not raised
     assert stored(app, night["id"]).drawing_since is None, "a failed drawer takes its mark back"
     monkeypatch.undo()
-    fragment = client.get(url, htmx=True)  # not the previous drawing: nothing is on its way
+    noticed = client.get(url, htmx=True)  # nothing is on its way: this poll draws, once its answer is sent
+    assert noticed.status_code == 200 and "8 players are checked in" in noticed.get_data(as_text=True)
+    noticed.close()
+    fragment = client.get(url, htmx=True)
     assert fragment.status_code == 200 and "9 players are checked in" in fragment.get_data(as_text=True)
 
 
@@ -212,6 +218,8 @@ def test_slow_drawings_rest_between_changes_and_the_screens_get_the_last_one(app
     """The standings of thousands of players take a fifth of a second to draw: drawn back to back while
     results come in, they took a core the results needed. A slow drawing rests REST times its own time;
     changes meanwhile are drawn by the first change or poll after the rest."""
+    from web.nights import drawings
+
     first = client.post(f"/nights/{night['slug']}/players", {"names": "Ivy"})
     first.close()
     assert len(draws) == 1
@@ -228,6 +236,10 @@ def test_slow_drawings_rest_between_changes_and_the_screens_get_the_last_one(app
         db.session.execute(update(NightScreen).where(NightScreen.night_id == night["id"])
                            .values(drawn_at=utcnow() - timedelta(seconds=6)))
         db.session.commit()
+    drawings.forget()  # the drawing time this process saw is rewound too
+    noticed = viewer.get(f"/nights/{night['slug']}/standings", headers={"HX-Request": "true"})
+    assert "9 players are checked in" in noticed.get_data(as_text=True) and len(draws) == 1
+    noticed.close()  # drawn after this poll's answer
     later = viewer.get(f"/nights/{night['slug']}/standings", headers={"HX-Request": "true"})
     assert len(draws) == 2 and "10 players are checked in" in later.get_data(as_text=True)
 
@@ -346,3 +358,28 @@ def test_the_standings_are_compressed_once_for_every_screen_that_polls_them(app,
     response.close()
     changed = screens[0].get(url, headers=fragment)
     assert len(packed) == 4 and "9 players are checked in" in gzip.decompress(changed.data).decode()
+
+
+def test_a_screen_that_holds_the_stored_drawing_is_answered_without_reading_it(app, client, night, draws):
+    """The standings of a 1,000-table night are 1.4 MB: while results come in they are behind the night most of
+    the time, and every screen's poll read them only to answer that it had them already."""
+    from sqlalchemy import event
+
+    client.post(f"/nights/{night['slug']}/players", {"names": "Ivy"}).close()
+    url = f"/nights/{night['slug']}/standings"
+    tag = client.get(url, htmx=True).headers["ETag"].strip('"')
+    took(app, night["id"], 0.5)  # a slow drawing, resting: the next change is not drawn at once
+    client.post(f"/nights/{night['slug']}/players", {"names": "Jo"}).close()
+    assert len(draws) == 1
+    statements: list[str] = []
+    with app.app_context():
+        listener = lambda *call: statements.append(call[2])  # noqa: E731
+        event.listen(db.engine, "before_cursor_execute", listener)
+        try:
+            viewer = app.test_client()
+            poll = viewer.get(f"{url}?seen={tag}", headers={"HX-Request": "true"})
+        finally:
+            event.remove(db.engine, "before_cursor_execute", listener)
+    assert poll.status_code == 304
+    read = [sql for sql in statements if "night_screen" in sql]
+    assert read and not any("night_screen.html" in sql for sql in read), read

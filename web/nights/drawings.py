@@ -10,9 +10,10 @@ the version of the night they show:
   (``Response.call_on_close``, wired in ``screens``), and marks the stored drawing as being redrawn
   while it does; unless another request is drawing them already, which then draws them again if they
   moved on meanwhile (``take_drawing``): one drawing at a time, however fast results come in;
-- a poll gets the stored drawing when it is current; while a newer one is being drawn (for at most
-  :data:`PATIENCE`), the stored one with its own, older tag, which the next poll replaces; otherwise
-  the poll draws it itself and stores it (after a restart, or when the change came from elsewhere).
+- a poll gets the stored drawing, with its own tag, which a later poll replaces when it is behind. A poll
+  that finds it behind with nobody drawing it (for at most :data:`PATIENCE`) and no rest to wait (after a
+  failed drawing, a rest, or a change made on another server) draws it after its answer, as a change
+  does: no screen waits for a drawing but the first one of a night.
 
 Each process also keeps the last few drawings in memory (:class:`FragmentCache`), and the threads of
 one process never draw the same thing twice at once.
@@ -23,7 +24,7 @@ import threading
 import time
 from collections import OrderedDict
 from datetime import datetime, timedelta
-from typing import Callable, Generic, Hashable, NamedTuple, TypeVar
+from typing import Callable, Generic, Hashable, TypeVar
 
 from sqlalchemy import case, or_, select, update
 
@@ -138,34 +139,52 @@ class FragmentCache(Generic[Drawn]):
 fragments: FragmentCache[str] = FragmentCache()
 
 
-class Drawing(NamedTuple):
-    version: int  # the night's state it shows: its tag
-    html: str
+class Drawing:
+    """A screen's drawing of the night's state at ``version`` (its tag). Its HTML is read only when it is sent:
+    a screen that holds it gets a 304, and the standings of a 1,000-table night are 1.4 MB."""
+
+    __slots__ = ("version", "_html", "_read")
+
+    def __init__(self, version: int, html: str | None = None, read: Callable[[], str] | None = None) -> None:
+        self.version, self._html, self._read = version, html, read
+
+    @property
+    def html(self) -> str:
+        if self._html is None:
+            self._html = self._read()  # type: ignore[misc]
+        return self._html
 
 
-def current(night_id: int, slug: str, screen: str, version: int, draw: Callable[[], str]) -> Drawing:
-    """The drawing of ``screen`` for a night now at ``version``: see the module's docstring."""
-    def remembered(drawing: Drawing) -> Drawing:
-        fragments.put((screen, night_id, slug, drawing.version), drawing.html)
-        return drawing
-
+def current(night_id: int, slug: str, screen: str, version: int, draw: Callable[[], str],
+            draw_later: Callable[[], None]) -> Drawing:
+    """The drawing of ``screen`` for a night now at ``version``: see the module's docstring. A poll that finds
+    the stored drawing behind, with nobody drawing it and no rest to wait, calls ``draw_later`` (a drawing
+    after its answer) and gets the stored one meanwhile: a poll draws only when nothing is stored yet."""
     html = fragments.get((screen, night_id, slug, version))
     if html is not None:
         return Drawing(version, html)
-    stored = db.session.execute(
-        select(NightScreen.version, NightScreen.html, NightScreen.drawing_since, NightScreen.drawn_at,
-               NightScreen.draw_seconds).where(*_row(night_id, screen))).first()
+    stored = db.session.execute(  # not the HTML: most polls need only to know which drawing is stored
+        select(NightScreen.version, NightScreen.drawing_since, NightScreen.drawn_at, NightScreen.draw_seconds)
+        .where(*_row(night_id, screen))).first()
     if stored is not None:
         learn_cost(night_id, screen, stored.draw_seconds)
         saw_drawn_at(night_id, screen, stored.drawn_at)
-    if stored is not None and stored.version >= version:
-        return remembered(Drawing(stored.version, stored.html))
-    if stored is not None and stored.html and (being_drawn(stored.drawing_since)
-                                               or resting(night_id, screen, stored.drawn_at)):
-        return Drawing(stored.version, stored.html)
+    if stored is not None and stored.version > 0:  # 0: the empty row a night starts with
+        if stored.version < version and not (being_drawn(stored.drawing_since)
+                                             or resting(night_id, screen, stored.drawn_at)):
+            draw_later()
+        return Drawing(stored.version, read=lambda: stored_html(night_id, slug, screen, stored.version))
     drawn = fragments.get_or_draw((screen, night_id, slug, version), lambda: timed(night_id, screen, draw))
     store(night_id, screen, version, drawn)
     return Drawing(version, drawn)
+
+
+def stored_html(night_id: int, slug: str, screen: str, version: int) -> str:
+    """The stored drawing seen at ``version``, read once in this process. The stored one may have moved on
+    since: then the newer one is sent under the older tag, which the screen's next poll replaces (a tag is
+    never newer than what it is sent with)."""
+    return fragments.get_or_draw((screen, night_id, slug, version), lambda: db.session.scalar(
+        select(NightScreen.html).where(*_row(night_id, screen))))
 
 
 def being_drawn(since: datetime | None) -> bool:

@@ -175,10 +175,11 @@ def draw_standings(night: Night) -> str:
 @bp.get("/standings")
 def standings(slug: str):
     """Drawn once per change for every screen watching (``drawings``): this poll may get the drawing
-    of the previous state, and its tag, for the moment a newer one is being drawn."""
+    of an earlier state, and its tag, for the moment a newer one is being drawn (by this poll, after its
+    answer, when nobody else is)."""
     night = access.get_night(slug)
     drawing = drawings.current(night.id, night.slug, "standings", night.standings_version,
-                               lambda: draw_standings(night))
+                               lambda: draw_standings(night), night.standings_changed)
     response = poll_answer(standings_tag(night, drawing.version), lambda: framed(night, "Standings", drawing.html))
     if htmx:  # just the drawing: the same for every screen (the whole page holds the phone's CSRF token)
         same_for_everyone(response, ("standings", night.id, night.slug, drawing.version))
