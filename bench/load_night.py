@@ -530,6 +530,19 @@ def poll_spread(page: str) -> bool:
     return POLL_SPREAD.search(page) is not None
 
 
+# A poll before its table's turn to load the next game's page is told when the turn comes (tables.POLL_AFTER).
+POLL_AFTER = "X-Poll-After"
+
+
+def poll_after(answer: Answer) -> float | None:
+    """The seconds after which a poller asks once more, besides its timer, as app.js reads ``POLL_AFTER``."""
+    try:
+        after = float(answer.header(POLL_AFTER) or "")
+    except ValueError:
+        return None
+    return after if 0 <= after <= 60 else None
+
+
 def poll_interval(page: str) -> float | None:
     """The seconds between two polls of the page's poller, as htmx reads its ``hx-trigger="every ..."``
     (htmx's parseInterval: ``ms``, ``s`` or ``m``; a bare number is milliseconds); None without a poller.
@@ -615,6 +628,7 @@ class Poller:
         self.spread = spread  # the region (or page) in place starts its poller at a random moment (poll_spread)
         self.swapped = False  # the last answer replaced the region (and so the poller, and its timer)
         self.answered = True  # the last request had an answer (not an error, not a timeout)
+        self.again_at: float | None = None  # one more poll then, besides the timer (POLL_AFTER, as app.js)
 
     @classmethod
     def from_page(cls, page: str) -> "Poller | None":
@@ -637,6 +651,10 @@ class Poller:
         if self.swapped:
             self.seconds = poll_interval(answer.text) or self.seconds  # the new region's poller
             self.spread = poll_spread(answer.text)
+            self.again_at = None  # app.js's timer belonged to the poller replaced
+        after = poll_after(answer)
+        if after is not None:
+            self.again_at = time.monotonic() + after
         return answer
 
 
@@ -783,11 +801,23 @@ async def polling(poller: Callable[[], Poller], stop: asyncio.Event, action: Cal
     """A page's poller, as htmx runs it (``hx-trigger="every Ns"``): the next poll ``seconds`` after this one
     was sent, at the interval of the poller the page holds now; when an answer replaced the region (or the
     page), its new poller's timer starts from then, or, for a page marked to spread, at a random moment
-    within its first interval (as app.js starts it). ``poller``: the poller now (a reload brings a new one)."""
+    within its first interval (as app.js starts it); and once more when an answer said when to ask again
+    (``Poller.again_at``, as app.js does), the timer running on meanwhile. ``poller``: the poller now (a reload
+    brings a new one)."""
     due = first
-    while await sleep_until(due, stop):
-        await action(due)
+    while True:
+        again = poller().again_at
+        extra = again is not None and again < due
+        if not await sleep_until(again if extra else due, stop):
+            return
+        if extra:
+            poller().again_at = None
+            await action(again)
+        else:
+            await action(due)
         current = poller()
+        if extra and not current.swapped:
+            continue  # the timer's next poll stays where it was
         if current.seconds is None and not current.answered:
             due = time.monotonic() + RETRY_SECONDS  # the page did not load (counted as an error): opened again
             continue

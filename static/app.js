@@ -457,6 +457,20 @@
     }, Math.random() * seconds * 1000);
   });
 
+  /* After the movement a big night's tables take turns to load their next page. A poll that comes before its
+     table's turn is told when the turn comes (X-Poll-After, in seconds): the poller asks once more then, rather
+     than at its next interval, which would add up to a whole interval to the wait. */
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var poller = event.detail.elt, xhr = event.detail.xhr;
+    if (!poller || !poller.classList || !poller.classList.contains("poller") || !xhr) return;
+    var after = parseFloat(xhr.getResponseHeader("X-Poll-After"));
+    if (!(after >= 0 && after <= 60)) return;
+    clearTimeout(poller.pollAgain);  /* one more poll at the turn, however many polls were told of it */
+    poller.pollAgain = setTimeout(function () {
+      if (document.body.contains(poller)) htmx.ajax("GET", poller.getAttribute("hx-get"), { source: poller });
+    }, after * 1000);
+  });
+
   setInterval(sendOutbox, 20000);  /* a connection that came back without an "online" event */
 
   document.addEventListener("DOMContentLoaded", function () {

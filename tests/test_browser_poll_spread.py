@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import re
 import time
+from datetime import timedelta
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import CHROMIUM_ARGS  # noqa: F401  (the browser fixture launches with these)
+from tests.conftest import CHROMIUM_ARGS, Client  # noqa: F401  (the browser fixture launches with these)
 from tests.night_helpers import night_data
 from tests.server_helpers import Phone
 
@@ -55,5 +56,49 @@ def test_a_table_page_polls_first_at_its_random_moment_then_at_its_interval(brow
         assert polls[0] - loaded < 2.5, "the first poll at its random moment (1 s), not after a whole interval (4 s)"
         assert len(polls) == 2 and 3.5 < polls[1] - polls[0] < 4.8, "then every 4 s"
         assert not page.locator(".poller[data-poll-spread]").count()
+    finally:
+        context.close()
+
+
+def test_a_table_waiting_its_turn_for_the_next_page_gets_it_at_the_turn(browser, live_server, app, clean_db,
+                                                                         monkeypatch):
+    """After the movement the tables take turns to load their next page (``tables.RELOAD_STAGGER``). A poll
+    before the turn is told when it comes (X-Poll-After) and the page asks again then: table 2 gets its next
+    page at its turn, not a whole interval (10 s here) after its poll."""
+    from tests.night_helpers import Tables, check_in, confirm, create_night, send_total, start, table_codes
+    from web.nights import tables as table_pages
+
+    monkeypatch.setitem(app.config, "NIGHT_POLL_SECONDS", 10)
+    monkeypatch.setattr(table_pages, "RELOAD_STAGGER", timedelta(seconds=80))  # table 2's turn: 5 s after the start
+    director, tables = Client(app.test_client()), Tables(app)
+    slug = create_night(director, games=2)
+    check_in(director, slug, NAMES + ["Ed", "Flo", "Gus", "Hal"])
+    start(director, slug)
+    codes = table_codes(app, slug)
+
+    context = browser.new_context(viewport={"width": 360, "height": 740}, base_url=live_server)
+    context.add_init_script("Math.random = function () { return 0.3; };")  # the first poll 3 s after the page
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        polls: list[float] = []
+        page.on("request", lambda request: polls.append(time.monotonic()) if "/pulse" in request.url else None)
+        page.goto(f"/t/{codes[2]}")
+        loaded = time.monotonic()
+        expect(page.get_by_text("Game 1 of 2")).to_be_visible()
+        director.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+        for number, code in codes.items():  # both tables' results: game 2 is seated
+            phone = tables.phone(code)
+            assert send_total(phone, code, 10, 4 + number).status_code == 303
+            assert confirm(phone, code).status_code == 303
+        started = time.monotonic()
+        assert started - loaded < 2.5, "game 2 seated before the page's first poll"
+        expect(page.get_by_text("Game 2 of 2")).to_be_visible(timeout=8_000)
+        arrived = time.monotonic()
+        assert errors == []
+        assert len(polls) == 2, "a poll before the turn, then one at the turn"
+        assert polls[0] - loaded > 2.5 and 4.5 < polls[1] - started < 6.5, "the second poll at the turn (5 s)"
+        assert arrived - loaded < 9, "well before the page's next interval (13 s after it was opened)"
     finally:
         context.close()

@@ -448,6 +448,8 @@ def test_after_the_movement_the_tables_reload_a_few_at_a_time(director, tables, 
     assert first.headers.get("HX-Retarget") == "#table-page", "table 1 gets its next page at once"
     second = tables.phone(codes[2]).get(f"/t/{codes[2]}/pulse?game=1&seen=old", htmx=True)
     assert second.status_code == 304 and "HX-Retarget" not in second.headers, "table 2 waits its turn"
+    turn = float(second.headers["X-Poll-After"])  # table 2's turn: a sixteenth of the hour after the start
+    assert 3600 / 16 - 5 < turn <= 3600 / 16 + 0.1, "and is told when it comes"
     unseen = tables.phone(codes[2]).get(f"/t/{codes[2]}/pulse?game=1", htmx=True)  # no tag sent
     assert unseen.status_code == 304 and unseen.get_data() == b""
     monkeypatch.setattr(table_pages, "RELOAD_STAGGER", timedelta(0))
@@ -466,6 +468,23 @@ def test_reload_turns_go_by_table_number():
     assert reload_wait(2, started) and reload_wait(RELOAD_SLOTS, started)
     assert not reload_wait(RELOAD_SLOTS, started - RELOAD_STAGGER - timedelta(seconds=1))
     assert not reload_wait(5, None)
+
+
+def test_a_phone_is_told_when_its_tables_turn_comes():
+    """Rounded up to a tenth, so that the phone asking again then is never early."""
+    from datetime import timedelta
+
+    from models.base import utcnow
+    from web.nights.tables import RELOAD_SLOTS, RELOAD_STAGGER, PulseAnswer, WAIT, poll_after, reload_turn_in
+
+    started = utcnow()
+    assert reload_turn_in(1, started) is None and reload_turn_in(5, None) is None
+    last = reload_turn_in(RELOAD_SLOTS, started)
+    assert last is not None and 0 < RELOAD_STAGGER.total_seconds() * (RELOAD_SLOTS - 1) / RELOAD_SLOTS - last < 1
+    assert reload_turn_in(2, started - timedelta(seconds=1)) is None
+    assert poll_after(0.21) == "0.3" and poll_after(2.0) == "2.0" and poll_after(0.001) == "0.1"
+    assert PulseAnswer(None, WAIT, 1.23).wait_headers() == [("X-Poll-After", "1.3")]
+    assert PulseAnswer("t1", "unchanged").wait_headers() == []
 
 
 def test_dashboard_polls_cheaply(director, app):

@@ -132,3 +132,49 @@ def test_a_fixed_interval_still_applies_to_every_phase(app, clean_db, client: Cl
     start(client, slug)
     code = table_codes(app, slug)[1]
     assert_polls_every(Tables(app).phone(code).get(f"/t/{code}").get_data(as_text=True), 1)
+
+
+def test_a_poll_told_when_its_turn_comes_asks_again_then_in_the_app_and_in_the_bench():
+    """After the movement a phone that polls before its table's turn is told when it comes (``POLL_AFTER``):
+    app.js and the bench's phones both ask once more then, the poller's timer running on meanwhile."""
+    import asyncio
+    import time
+
+    from web.nights.tables import POLL_AFTER
+
+    assert load_night.POLL_AFTER == POLL_AFTER
+    app_js = (Path(__file__).resolve().parents[1] / "static" / "app.js").read_text()
+    assert f'getResponseHeader("{POLL_AFTER}")' in app_js
+
+    def answer(headers: dict[str, str]) -> load_night.Answer:
+        return load_night.Answer(304, load_night.Headers(list(headers.items())), b"", 1.0, 0.0)
+
+    class Phone:
+        """Answers its first poll with the turn 0.2 s away, and the others with a plain 304."""
+
+        def __init__(self) -> None:
+            self.asked: list[float] = []
+
+        async def get(self, path: str, endpoint: str, **options) -> load_night.Answer:
+            self.asked.append(time.monotonic())
+            if len(self.asked) == 3:
+                stop.set()
+            return answer({POLL_AFTER: "0.2"} if len(self.asked) == 1 else {})
+
+    phone = Phone()
+    poller = load_night.Poller("/t/ABC/pulse?game=1", "t1", seconds=10)
+
+    async def run() -> None:
+        await asyncio.wait_for(load_night.polling(lambda: poller, stop, lambda due: poller.ask(phone, "pulse", due),
+                                                  time.monotonic()), timeout=1)
+
+    stop = asyncio.Event()
+    try:
+        asyncio.run(run())
+    except asyncio.TimeoutError:
+        pass
+    assert len(phone.asked) == 2, "the second poll at the turn; the timer's next, 10 s on, not yet"
+    assert 0.15 < phone.asked[1] - phone.asked[0] < 0.5
+    assert poller.again_at is None, "once"
+    assert load_night.poll_after(answer({POLL_AFTER: "1.3"})) == 1.3
+    assert load_night.poll_after(answer({})) is None and load_night.poll_after(answer({POLL_AFTER: "soon"})) is None

@@ -85,7 +85,7 @@ class QuickPulse:
         if answer.tag is not None:
             headers.append(("ETag", f'"{answer.tag}"'))
         if answer.needs in (tables.WAIT, tables.UNCHANGED):
-            start_response("304 NOT MODIFIED", headers)
+            start_response("304 NOT MODIFIED", [*headers, *answer.wait_headers()])
             return [b""]
         body = self.shared_drawing(code, row.table_id, answer, session, environ)
         if body is None:

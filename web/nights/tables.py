@@ -8,6 +8,7 @@ table within a few seconds, and its answer brings the next game's page once that
 """
 from __future__ import annotations
 
+import math
 import re
 import secrets
 import time
@@ -126,17 +127,32 @@ def held_tag(tag: str, seen_by_phone: list[str] | None = None) -> str | None:
 
 # After the movement every phone reloads its table's page: 400 pages at once would keep the server busy
 # for seconds. Table n's phones wait up to RELOAD_STAGGER after the game starts (by table number, so
-# neighbours do not all reload together), spreading the reloads over one more poll at most.
+# neighbours do not all reload together). A phone that polls before its turn is told when the turn comes
+# (POLL_AFTER, in seconds) and asks again then (static/app.js), not at its next interval: the turn and the
+# interval do not add up.
 RELOAD_STAGGER = timedelta(seconds=4)
 RELOAD_SLOTS = 16
+POLL_AFTER = "X-Poll-After"
+
+
+def reload_turn_in(table_number: int, game_started_at: datetime | None) -> float | None:
+    """The seconds this table's phones keep their page of the last game before their turn to load the next;
+    None once the turn has come."""
+    if game_started_at is None:
+        return None
+    slot = (table_number - 1) % RELOAD_SLOTS
+    wait = (game_started_at + RELOAD_STAGGER * slot / RELOAD_SLOTS - utcnow()).total_seconds()
+    return wait if wait > 0 else None
 
 
 def reload_wait(table_number: int, game_started_at: datetime | None) -> bool:
     """Whether this table's phones should keep their page of the last game a moment longer."""
-    if game_started_at is None:
-        return False
-    slot = (table_number - 1) % RELOAD_SLOTS
-    return utcnow() < game_started_at + RELOAD_STAGGER * slot / RELOAD_SLOTS
+    return reload_turn_in(table_number, game_started_at) is not None
+
+
+def poll_after(seconds: float) -> str:
+    """The ``POLL_AFTER`` header's value: the seconds to the turn, rounded up to a tenth (never early)."""
+    return f"{math.ceil(seconds * 10) / 10:.1f}"
 
 
 # Every poll of a table's status region starts with this one query of plain columns, by the table's code
@@ -156,10 +172,15 @@ PULSE_ROW = (
 
 class PulseAnswer(NamedTuple):
     """What a poll gets, from its ``PULSE_ROW`` alone: the ``tag`` of the table's state now, and what
-    the phone needs (``WAIT``: nothing yet, ``tag`` None)."""
+    the phone needs (``WAIT``: nothing yet, ``tag`` None, and ``turn_in`` seconds to its turn)."""
 
     tag: str | None
     needs: str
+    turn_in: float | None = None
+
+    def wait_headers(self) -> list[tuple[str, str]]:
+        """A ``WAIT`` answer's header telling the phone when to ask again."""
+        return [(POLL_AFTER, poll_after(self.turn_in))] if self.turn_in is not None else []
 
 
 UNCHANGED = "unchanged"    # its region is up to date: 304
@@ -176,8 +197,9 @@ def light_answer(row: Any, game_asked: int | None, seen: list[str]) -> PulseAnsw
     tag = pulse_tag(row.table_id, row.current_game, row.bell_at is not None, row.status, row.standings_version,
                     row.tg_status, row.tg_version or 0, row.match_version or 0, games=row.games)
     if game_asked != row.current_game:
-        if reload_wait(row.number, row.game_started_at):
-            return PulseAnswer(None, WAIT)
+        turn_in = reload_turn_in(row.number, row.game_started_at)
+        if turn_in is not None:
+            return PulseAnswer(None, WAIT, turn_in)
         return PulseAnswer(tag, NEXT_GAME)
     held = held_tag(tag, seen)
     return PulseAnswer(held, UNCHANGED) if held else PulseAnswer(tag, REDRAW)
@@ -226,8 +248,8 @@ def _light_pulse(code: str) -> Response | None:
     answer = light_answer(row, request.args.get("game", type=int), seen_tags())
     if answer is None:
         return None
-    if answer.needs == WAIT:
-        return Response(status=304, headers={"Cache-Control": "no-store"})  # not yet: keep the old page
+    if answer.needs == WAIT:  # not yet: keep the old page, and ask again when the turn comes
+        return Response(status=304, headers={"Cache-Control": "no-store", **dict(answer.wait_headers())})
     if answer.needs == UNCHANGED:
         return poll_answer(answer.tag, lambda: "")
     if answer.needs == NEXT_GAME and not htmx:
