@@ -262,3 +262,53 @@ def test_a_memory_folder_others_may_write_to_is_not_used(tmp_path):
         assert shared_drawings.default_folder(str(instance)) == str(instance / "drawings")
     finally:
         os.remove(folder)
+
+
+def test_a_drawing_another_process_is_making_is_waited_for_not_drawn_again(tmp_path):
+    """After the movement the four phones of a table, told when their turn comes, ask for its page together:
+    one draws it, the others wait for that drawing."""
+    import threading
+    import time
+
+    from web.shared_drawings import SharedDrawings
+
+    store, drawn = SharedDrawings(str(tmp_path)), []
+
+    def slow_draw() -> str:
+        drawn.append(threading.get_ident())
+        time.sleep(0.2)
+        return "<p>page</p>"
+
+    answers: list[str] = []
+    phones = [threading.Thread(target=lambda: answers.append(store.get_or_draw("page-1-ABC-t1", slow_draw)))
+              for _ in range(4)]
+    for phone in phones:
+        phone.start()
+        time.sleep(0.01)
+    for phone in phones:
+        phone.join()
+    assert answers == ["<p>page</p>"] * 4 and len(drawn) == 1
+    assert not list(tmp_path.glob("*.drawing")), "the mark is taken away"
+
+
+def test_a_drawing_whose_drawer_died_is_drawn_again(tmp_path, monkeypatch):
+    import os
+    import time
+
+    from web import shared_drawings
+    from web.shared_drawings import SharedDrawings
+
+    store = SharedDrawings(str(tmp_path))
+    stale = store.path("page-1-ABC-t2") + ".drawing"
+    open(stale, "w").close()
+    old = time.time() - shared_drawings.STALE_MARK - 1
+    os.utime(stale, (old, old))
+    started = time.monotonic()
+    assert store.get_or_draw("page-1-ABC-t2", lambda: "<p>two</p>") == "<p>two</p>"
+    assert time.monotonic() - started < 0.05, "a stale mark is not waited for"
+
+    monkeypatch.setattr(shared_drawings, "WAIT_FOR_DRAWING", 0.2)
+    open(store.path("page-1-ABC-t3") + ".drawing", "w").close()  # a fresh mark whose drawing never comes
+    started = time.monotonic()
+    assert store.get_or_draw("page-1-ABC-t3", lambda: "<p>three</p>") == "<p>three</p>"
+    assert 0.2 <= time.monotonic() - started < 0.5, "waited for, then drawn"

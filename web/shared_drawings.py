@@ -31,6 +31,10 @@ from flask_wtf.csrf import generate_csrf
 from itsdangerous import URLSafeTimedSerializer
 
 KEY = re.compile(r"[A-Za-z0-9._-]{1,200}")
+# How long a request waits for a drawing another process is making (one takes a few milliseconds, more on
+# a busy server), and after how long a mark is taken for one whose drawer died.
+WAIT_FOR_DRAWING = 1.0
+STALE_MARK = 5.0
 
 
 class Marks(NamedTuple):
@@ -95,11 +99,49 @@ class SharedDrawings:
             self.prune()
 
     def get_or_draw(self, key: str, draw: Callable[[], str]) -> str:
+        """The drawing by ``key``, drawn by this request unless another process is drawing it now: then, for
+        up to WAIT_FOR_DRAWING, this one waits for it. (After the movement the four phones of a table that
+        were told when their turn comes ask together, and each process drew the same page.)"""
         html = self.get(key)
-        if html is None:
+        if html is not None:
+            return html
+        mark = self.path(key) + ".drawing"
+        mine = self.mark(mark)
+        if not mine:
+            html = self.wait_for(key, mark)
+            if html is not None:
+                return html
+        try:
             html = draw()
             self.put(key, html)
+        finally:
+            if mine:
+                with suppress(OSError):
+                    os.remove(mark)
         return html
+
+    def mark(self, mark: str) -> bool:
+        """Mark the drawing as under way; False when another process's fresh mark is there already."""
+        try:
+            os.close(os.open(mark, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+            return True
+        except FileExistsError:
+            with suppress(OSError):
+                if time.time() - os.stat(mark).st_mtime > STALE_MARK:  # its drawer died: take it over
+                    os.utime(mark)
+                    return True
+            return False
+        except OSError:
+            return True  # no mark can be made: draw, as before marks
+
+    def wait_for(self, key: str, mark: str) -> str | None:
+        deadline = time.monotonic() + WAIT_FOR_DRAWING
+        while time.monotonic() < deadline:
+            time.sleep(0.005)
+            html = self.get(key)
+            if html is not None or not os.path.exists(mark):
+                return html  # drawn, or its drawer gave up (None: this one draws)
+        return None
 
     def prune(self) -> None:
         oldest = time.time() - self.keep
