@@ -312,3 +312,29 @@ def test_a_drawing_whose_drawer_died_is_drawn_again(tmp_path, monkeypatch):
     started = time.monotonic()
     assert store.get_or_draw("page-1-ABC-t3", lambda: "<p>three</p>") == "<p>three</p>"
     assert 0.2 <= time.monotonic() - started < 0.5, "waited for, then drawn"
+
+
+def test_a_poll_handed_to_the_app_to_draw_is_not_read_again(app, clean_db, client: Client):
+    """The poll's table row, read before Flask (``quick_pulse``) when nothing was drawn to send, is the row the
+    app answers from: a region drawn after the bell sends no second read of it."""
+    from sqlalchemy import event
+
+    from extensions import db
+
+    slug = create_night(client)
+    check_in(client, slug, NAMES)
+    start(client, slug)
+    code = table_codes(app, slug)[1]
+    north = Tables(app).phone(code)
+    tag = north.get(f"/t/{code}/pulse?game=1", htmx=True).headers["ETag"].strip('"')
+    client.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+    statements: list[str] = []
+    with app.app_context():
+        listener = lambda *call: statements.append(call[2])  # noqa: E731
+        event.listen(db.engine, "before_cursor_execute", listener)
+        try:
+            redrawn = north.get(f"/t/{code}/pulse?game=1&seen={tag}", htmx=True)
+        finally:
+            event.remove(db.engine, "before_cursor_execute", listener)
+    assert redrawn.status_code == 200 and "The bell has rung" in redrawn.get_data(as_text=True)
+    assert statements and not [sql for sql in statements if "tg_version" in sql]

@@ -89,7 +89,8 @@ class QuickPulse:
             return [b""]
         body = self.shared_drawing(code, row.table_id, answer, session, environ)
         if body is None:
-            return None  # the app draws it
+            environ[tables.PULSE_ROW_READ] = row  # the app draws it, from this row rather than reading it again
+            return None
         if answer.needs == tables.NEXT_GAME:
             headers.extend(tables.NEXT_GAME_HEADERS)
         start_response("200 OK", [*headers, ("Content-Type", "text/html; charset=utf-8"),

@@ -155,6 +155,10 @@ def poll_after(seconds: float) -> str:
     return f"{math.ceil(seconds * 10) / 10:.1f}"
 
 
+# The key in the WSGI environ of the ``PULSE_ROW`` that ``quick_pulse`` read for a poll it hands to the app to
+# draw (not an ``HTTP_`` key: no request can set it).
+PULSE_ROW_READ = "euchre.pulse_row"
+
 # Every poll of a table's status region starts with this one query of plain columns, by the table's code
 # (an index): built once, so that a poll does not pay for building and keying it (see ``quick_pulse``).
 PULSE_ROW = (
@@ -241,8 +245,8 @@ def _light_pulse(code: str) -> Response | None:
     """A poll answered from ``PULSE_ROW`` alone, without loading the table, its night and its game as
     objects; None when something must be drawn (``pulse`` finds it in the shared drawings if it is there)
     or rung. (``quick_pulse`` answers most polls before the request reaches Flask; this is the same answer
-    for the polls it leaves to the app.)"""
-    row = db.session.execute(PULSE_ROW, {"code": code}).first()
+    for the polls it leaves to the app, from the row it read when it found nothing drawn to send.)"""
+    row = request.environ.get(PULSE_ROW_READ) or db.session.execute(PULSE_ROW, {"code": code}).first()
     if row is None or not access.holds_table_id(row.table_id, row.night_id):
         return None  # a stranger's guess is counted by ``access.find_table``
     answer = light_answer(row, request.args.get("game", type=int), seen_tags())
