@@ -1,11 +1,14 @@
-"""Playwright at 360x740: a table's page starts its poller at a random moment within its first interval
-(static/app.js), so that the phones of a big night, which all get their next game's page together, do not
-poll in step for the whole game. Math.random is pinned, so the moment is known."""
+"""Playwright at 360x740, the pollers' timing (static/app.js). A table's page starts its poller at a random
+moment within its first interval, so that the phones of a big night, which all get their next game's page
+together, do not poll in step for the whole game (Math.random is pinned, so the moment is known). A page told
+when its table's turn for the next page comes asks again then."""
 from __future__ import annotations
 
 import re
 import time
+from contextlib import contextmanager
 from datetime import timedelta
+from typing import Any, Iterator
 
 import pytest
 from playwright.sync_api import expect
@@ -26,6 +29,24 @@ def _table_code(app, slug: str) -> str:
         return db.session.query(Night).filter_by(slug=slug).one().tables[0].code
 
 
+@contextmanager
+def a_phone_counting_its_polls(browser, live_server: str,
+                               random: float) -> Iterator[tuple[Any, list[str], list[float]]]:
+    """A 360x740 page whose Math.random always gives ``random``, with its script errors and the moments of its
+    polls."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, base_url=live_server)
+    context.add_init_script(f"Math.random = function () {{ return {random}; }};")
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        polls: list[float] = []
+        page.on("request", lambda request: polls.append(time.monotonic()) if "/pulse" in request.url else None)
+        yield page, errors, polls
+    finally:
+        context.close()
+
+
 def test_a_table_page_polls_first_at_its_random_moment_then_at_its_interval(browser, live_server, app, clean_db,
                                                                               monkeypatch):
     # every 4 s, as while a game is played: a first poll at the end of the interval would come 4 s after the page
@@ -39,14 +60,8 @@ def test_a_table_page_polls_first_at_its_random_moment_then_at_its_interval(brow
     assert director.post(f"/nights/{slug}/start", {}, htmx=False)[0] == 303
     code = _table_code(app, slug)
 
-    context = browser.new_context(viewport={"width": 360, "height": 740}, base_url=live_server)
-    context.add_init_script("Math.random = function () { return 0.25; };")  # a quarter of the interval: 1 s
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        polls: list[float] = []
-        page.on("request", lambda request: polls.append(time.monotonic()) if "/pulse" in request.url else None)
+    # a quarter of the interval: 1 s
+    with a_phone_counting_its_polls(browser, live_server, 0.25) as (page, errors, polls):
         page.goto(f"/t/{code}")
         loaded = time.monotonic()
         expect(page.locator(".poller")).to_have_attribute("hx-trigger", "spread, every 4s", timeout=3_000)
@@ -56,8 +71,6 @@ def test_a_table_page_polls_first_at_its_random_moment_then_at_its_interval(brow
         assert polls[0] - loaded < 2.5, "the first poll at its random moment (1 s), not after a whole interval (4 s)"
         assert len(polls) == 2 and 3.5 < polls[1] - polls[0] < 4.8, "then every 4 s"
         assert not page.locator(".poller[data-poll-spread]").count()
-    finally:
-        context.close()
 
 
 def test_a_table_waiting_its_turn_for_the_next_page_gets_it_at_the_turn(browser, live_server, app, clean_db,
@@ -76,14 +89,8 @@ def test_a_table_waiting_its_turn_for_the_next_page_gets_it_at_the_turn(browser,
     start(director, slug)
     codes = table_codes(app, slug)
 
-    context = browser.new_context(viewport={"width": 360, "height": 740}, base_url=live_server)
-    context.add_init_script("Math.random = function () { return 0.3; };")  # the first poll 3 s after the page
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        polls: list[float] = []
-        page.on("request", lambda request: polls.append(time.monotonic()) if "/pulse" in request.url else None)
+    # the first poll 3 s after the page
+    with a_phone_counting_its_polls(browser, live_server, 0.3) as (page, errors, polls):
         page.goto(f"/t/{codes[2]}")
         loaded = time.monotonic()
         expect(page.get_by_text("Game 1 of 2")).to_be_visible()
@@ -100,5 +107,3 @@ def test_a_table_waiting_its_turn_for_the_next_page_gets_it_at_the_turn(browser,
         assert len(polls) == 2, "a poll before the turn, then one at the turn"
         assert polls[0] - loaded > 2.5 and 4.5 < polls[1] - started < 6.5, "the second poll at the turn (5 s)"
         assert arrived - loaded < 9, "well before the page's next interval (13 s after it was opened)"
-    finally:
-        context.close()
