@@ -461,13 +461,13 @@ def test_reload_turns_go_by_table_number():
     from datetime import timedelta
 
     from models.base import utcnow
-    from web.nights.tables import RELOAD_SLOTS, RELOAD_STAGGER, reload_wait
+    from web.nights.tables import RELOAD_SLOTS, RELOAD_STAGGER, reload_turn_in
 
     started = utcnow()
-    assert not reload_wait(1, started) and not reload_wait(RELOAD_SLOTS + 1, started)
-    assert reload_wait(2, started) and reload_wait(RELOAD_SLOTS, started)
-    assert not reload_wait(RELOAD_SLOTS, started - RELOAD_STAGGER - timedelta(seconds=1))
-    assert not reload_wait(5, None)
+    assert reload_turn_in(1, started) is None and reload_turn_in(RELOAD_SLOTS + 1, started) is None
+    assert reload_turn_in(2, started) is not None and reload_turn_in(RELOAD_SLOTS, started) is not None
+    assert reload_turn_in(RELOAD_SLOTS, started - RELOAD_STAGGER - timedelta(seconds=1)) is None
+    assert reload_turn_in(5, None) is None
 
 
 def test_a_phone_is_told_when_its_tables_turn_comes():

@@ -224,44 +224,52 @@ def test_results_coming_in_elsewhere_do_not_redraw_a_done_table_for_each_of_its_
     assert "5 of 6 done" in poll(phones[0], codes[1], later).get_data(as_text=True), "the next period: the count now"
 
 
-def test_the_drawings_are_kept_in_memory_in_a_folder_of_this_users_alone(tmp_path):
+@pytest.fixture()
+def memory(tmp_path, monkeypatch):
+    """The machine's memory folder (``/dev/shm`` on Linux), stood in for by a folder of the test's own."""
+    from web import shared_drawings
+
+    folder = tmp_path / "shm"
+    folder.mkdir()
+    monkeypatch.setattr(shared_drawings, "MEMORY", str(folder))
+    return folder
+
+
+def test_the_drawings_are_kept_in_memory_in_a_folder_of_this_users_alone(tmp_path, memory):
     import os
     import stat
 
     from web import shared_drawings
 
-    if not os.path.isdir(shared_drawings.MEMORY):
-        pytest.skip("no memory folder on this machine")
     instance = tmp_path / "instance"
     folder = shared_drawings.default_folder(str(instance))
-    assert os.path.dirname(folder) == shared_drawings.MEMORY
+    assert os.path.dirname(folder) == str(memory)
     assert shared_drawings.default_folder(str(instance)) == folder, "every process of the app finds the same one"
     assert shared_drawings.default_folder(str(tmp_path / "another")) != folder
     assert stat.S_IMODE(os.lstat(folder).st_mode) == 0o700
-    os.rmdir(folder)
 
 
-def test_a_memory_folder_others_may_write_to_is_not_used(tmp_path):
+def test_a_memory_folder_others_may_write_to_is_not_used(tmp_path, memory):
     import os
 
     from web import shared_drawings
 
-    if not os.path.isdir(shared_drawings.MEMORY):
-        pytest.skip("no memory folder on this machine")
     instance = tmp_path / "instance"
     folder = shared_drawings.default_folder(str(instance))
     os.chmod(folder, 0o777)  # as if another user had made it first, for anyone to fill
-    try:
-        assert shared_drawings.default_folder(str(instance)) == str(instance / "drawings")
-    finally:
-        os.rmdir(folder)
+    assert shared_drawings.default_folder(str(instance)) == str(instance / "drawings")
+    os.rmdir(folder)
     linked = tmp_path / "elsewhere"
     linked.mkdir(mode=0o700)
     os.symlink(linked, folder)  # a link to somewhere else is not a folder of this app's
-    try:
-        assert shared_drawings.default_folder(str(instance)) == str(instance / "drawings")
-    finally:
-        os.remove(folder)
+    assert shared_drawings.default_folder(str(instance)) == str(instance / "drawings")
+
+
+def test_without_a_memory_folder_the_drawings_are_kept_in_the_instance_folder(tmp_path, monkeypatch):
+    from web import shared_drawings
+
+    monkeypatch.setattr(shared_drawings, "MEMORY", str(tmp_path / "no-such-folder"))
+    assert shared_drawings.default_folder(str(tmp_path / "instance")) == str(tmp_path / "instance" / "drawings")
 
 
 def test_a_drawing_another_process_is_making_is_waited_for_not_drawn_again(tmp_path):

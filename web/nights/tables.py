@@ -145,11 +145,6 @@ def reload_turn_in(table_number: int, game_started_at: datetime | None) -> float
     return wait if wait > 0 else None
 
 
-def reload_wait(table_number: int, game_started_at: datetime | None) -> bool:
-    """Whether this table's phones should keep their page of the last game a moment longer."""
-    return reload_turn_in(table_number, game_started_at) is not None
-
-
 def poll_after(seconds: float) -> str:
     """The ``POLL_AFTER`` header's value: the seconds to the turn, rounded up to a tenth (never early)."""
     return f"{math.ceil(seconds * 10) / 10:.1f}"
@@ -188,7 +183,7 @@ class PulseAnswer(NamedTuple):
 
 
 UNCHANGED = "unchanged"    # its region is up to date: 304
-WAIT = "wait"              # its page is of the last game, and its turn to load the next has not come (``reload_wait``)
+WAIT = "wait"              # its page is of the last game, and its turn to load the next has not come (``reload_turn_in``)
 NEXT_GAME = "next game"    # its page is of the last game: the next game's table page
 REDRAW = "redraw"          # its region changed: the region drawn again
 
