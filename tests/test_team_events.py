@@ -69,7 +69,8 @@ def run_event(app, director, *, teams: int, fmt: str, rounds: int = 4, playoff: 
     slug = create_event(director, format=fmt, rounds=rounds, playoff_size=playoff, playoff_elimination=elimination,
                         playoff_best_of=best_of)
     add_teams(director, slug, teams)
-    assert director.post(f"/events/{slug}/start").status_code == 200
+    started = director.post(f"/events/{slug}/start")
+    assert started.status_code == 303 and started.headers["Location"] == f"/events/{slug}"  # a reload posts nothing
     phones, rng = Phones(app), random.Random(seed)
     active = set(range(1, teams + 1))
     doc = document(director, slug)
@@ -169,6 +170,19 @@ def test_teams_drawn_at_random_from_individuals(client):
     assert players == sorted(f"Player {n}" for n in range(1, 11))
     odd = client.post(f"/events/{slug}/draw", {"names": "Ann\nBo\nCy"})
     assert odd.status_code == 422 and "cannot all be drawn into pairs" in odd.get_data(as_text=True)
+
+
+def test_a_directors_step_redirects_a_plain_post_and_redraws_for_htmx(client):
+    slug = create_event(client, rounds=2)
+    add_teams(client, slug, 4)
+    started = client.post(f"/events/{slug}/start")
+    assert started.status_code == 303 and started.headers["Location"] == f"/events/{slug}"
+    again = client.post(f"/events/{slug}/start")  # refused: the message on the whole page, where the form was sent
+    assert again.status_code == 409 and "<html" in again.get_data(as_text=True)
+    assert "The event has already started." in again.get_data(as_text=True)
+    rung = client.post(f"/events/{slug}/bell", htmx=True)
+    assert rung.status_code == 200 and 'id="dashboard"' in rung.get_data(as_text=True)
+    assert "<html" not in rung.get_data(as_text=True)
 
 
 def test_the_bell_and_the_directors_ruling_are_logged(app, client):

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, abort, redirect, request, url_for
 from sqlalchemy import inspect as sa_inspect, select
 
-from extensions import db
+from extensions import db, htmx
 from forms.team_event import DrawForm, EventSetupForm, PinForm, RulingForm, TeamForm, event_setup_form
 from models import Group
 from models.team_event import EventGame, EventTeam, TeamEvent
@@ -249,6 +249,8 @@ def live(slug: str):
 
 
 def _act(event: TeamEvent, step) -> Any:
+    """Take one of the director's steps. htmx gets the dashboard redrawn; a plain form post is sent back
+    to the dashboard (so a reload does not post the step again), unless the step was refused."""
     try:
         step()
         db.session.commit()
@@ -256,6 +258,8 @@ def _act(event: TeamEvent, step) -> Any:
     except EventError as error:
         db.session.rollback()
         message = error.message
+    if not htmx and message is None:
+        return redirect(url_for("teams.dashboard", slug=event.slug), 303)
     db.session.refresh(event)
     return page("teams/_dashboard.html", status=409 if message else 200, **dashboard_context(event, message))
 
