@@ -28,9 +28,10 @@ workers = int(os.environ.get("WEB_CONCURRENCY", min(2 * _cores() + 1, 12)))
 # gthread keeps idle keep-alive connections (phones between polls) in a poller, not in a thread. One
 # thread per worker: the threads of one process share one interpreter lock, so a short request (a
 # poll, the standings) waited behind a long one in the same process; with 4 threads the standings'
-# p95 under a 100-table night was 2-4 times that of 1 thread (docs/performance.md).
-worker_class = "gthread"
+# p95 under a 100-table night was 2-4 times that of 1 thread (docs/performance.md). With one thread,
+# inline_worker answers on gthread's own loop, without handing each request to a thread and back.
 threads = int(os.environ.get("GUNICORN_THREADS", 1))
+worker_class = "gthread" if threads > 1 else "inline_worker.InlineWorker"
 keepalive = 5
 timeout = 30
 graceful_timeout = 10

@@ -1,0 +1,125 @@
+"""The worker ``make serve`` runs (``inline_worker``): each answer in one write, headers before any body
+the kernel sends itself, and a connection that says nothing never holds up the others."""
+from __future__ import annotations
+
+import http.client
+import runpy
+import socket
+import time
+
+import pytest
+from gunicorn.config import Config
+from gunicorn.http import get_parser, wsgi
+
+from inline_worker import OneWriteResponse
+from tests.server_helpers import ROOT, Gunicorn
+from tests.test_server import database  # noqa: F401 (the fixture: a migrated database)
+
+
+class CountedSocket:
+    """A real socket that counts the writes made on it."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock, self.writes = sock, []
+
+    def sendall(self, data: bytes) -> None:
+        self.writes.append(bytes(data))
+        self.sock.sendall(data)
+
+    def sendfile(self, file, offset: int = 0, count: int | None = None) -> int:
+        self.writes.append(("file", count))
+        return self.sock.sendfile(file, offset, count)
+
+    def __getattr__(self, name: str):
+        return getattr(self.sock, name)
+
+
+@pytest.fixture()
+def answer():
+    """A response to a real request read off a socket pair, and a way to read what the client received."""
+    server_end, client_end = socket.socketpair()
+    client_end.sendall(b"GET /t/abc/pulse HTTP/1.1\r\nHost: x\r\n\r\n")
+    config = Config()
+    request = next(get_parser(config, server_end, ("127.0.0.1", 1)))
+    counted = CountedSocket(server_end)
+    response, environ = wsgi.create(request, counted, ("127.0.0.1", 1), ("127.0.0.1", 2), config,
+                                    response_class=OneWriteResponse)
+
+    def received() -> bytes:
+        server_end.shutdown(socket.SHUT_WR)
+        data = b""
+        while chunk := client_end.recv(65536):
+            data += chunk
+        return data
+
+    yield response, environ, counted, received
+    server_end.close()
+    client_end.close()
+
+
+def test_an_answer_is_sent_in_one_write_headers_and_body_together(answer):
+    response, _, counted, received = answer
+    response.start_response("200 OK", [("Content-Type", "text/html"), ("Content-Length", "11")])
+    response.write(b"<p>hi</p>\r\n")
+    response.close()
+    assert len(counted.writes) == 1
+    head, _, body = received().partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 200 OK") and b"Content-Length: 11" in head and body == b"<p>hi</p>\r\n"
+
+
+def test_an_answer_without_a_body_is_one_write(answer):
+    response, _, counted, received = answer
+    response.start_response("304 Not Modified", [("ETag", '"t1-1"')])
+    response.write(b"")
+    response.close()
+    assert len(counted.writes) == 1 and received().startswith(b"HTTP/1.1 304 Not Modified")
+
+
+def test_a_chunked_answer_sends_its_headers_before_its_first_chunk(answer):
+    response, _, counted, received = answer
+    response.start_response("200 OK", [("Content-Type", "text/csv")])  # no length: chunked
+    response.write(b"a,b\n")
+    response.write(b"1,2\n")
+    response.close()
+    assert counted.writes[0].startswith(b"HTTP/1.1 200 OK") and counted.writes[0].endswith(b"\r\n\r\n")
+    assert received().partition(b"\r\n\r\n")[2] == b"4\r\na,b\n\r\n4\r\n1,2\n\r\n0\r\n\r\n"
+
+
+def test_a_file_the_kernel_sends_comes_after_its_headers(answer, tmp_path):
+    response, environ, counted, received = answer
+    path = tmp_path / "logo.png"
+    path.write_bytes(b"\x89PNG-bytes")
+    response.start_response("200 OK", [("Content-Type", "image/png"), ("Content-Length", "10")])
+    with open(path, "rb") as file:
+        assert response.sendfile(environ["wsgi.file_wrapper"](file))
+    response.close()
+    assert counted.writes[0].startswith(b"HTTP/1.1 200 OK") and counted.writes[1] == ("file", 10)
+    assert received().partition(b"\r\n\r\n")[2] == b"\x89PNG-bytes"
+
+
+def test_make_serve_runs_the_inline_worker_with_one_thread_and_gthread_with_more(monkeypatch):
+    monkeypatch.delenv("GUNICORN_THREADS", raising=False)
+    assert runpy.run_path(str(ROOT / "gunicorn.conf.py"))["worker_class"] == "inline_worker.InlineWorker"
+    monkeypatch.setenv("GUNICORN_THREADS", "4")
+    assert runpy.run_path(str(ROOT / "gunicorn.conf.py"))["worker_class"] == "gthread"
+
+
+def test_a_connection_that_says_nothing_never_holds_up_the_others(database, tmp_path):
+    """One worker. A phone that connects and sends nothing (a dropped Wi-Fi, a port scan) is waited for in the
+    poller: with gthread's one thread, it held every other request of its worker for 5 s. And a phone's
+    connection is kept alive across its requests."""
+    server = Gunicorn(database[0], tmp_path / "gunicorn.log", workers=1).start()
+    try:
+        silent = socket.create_connection(("127.0.0.1", server.port))
+        time.sleep(0.2)  # accepted by the worker before the phone's request comes
+        phone = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        started = time.monotonic()
+        for _ in range(3):  # one connection, three answers
+            phone.request("GET", "/static/app.js")
+            answer = phone.getresponse()
+            assert answer.status == 200 and answer.read()
+        assert time.monotonic() - started < 2.5  # not the 5 s the silent connection could hold the thread
+        silent.close()
+        phone.close()
+    finally:
+        server.kill()
