@@ -5,15 +5,17 @@ import os
 import secrets
 import sqlite3
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, has_request_context, request
-from flask.sessions import SecureCookieSessionInterface
+from flask import Flask, Request, has_request_context, request
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from flask_wtf.csrf import CSRFError
+from itsdangerous import BadSignature
 from sqlalchemy import event
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import DataError, InternalError, OperationalError
+from sqlalchemy.exc import DataError, InternalError, InvalidatePoolError, OperationalError
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from backup import PRIVATE
@@ -112,6 +114,36 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
         cursor.close()
 
 
+COOKIE_RENEWED_AFTER = 24 * 3600  # seconds
+
+
+# A pooled connection used this recently is trusted without a ping (SQLAlchemy's pre-ping asks the database
+# at every checkout: a round trip on every request of a busy night, a tenth of a result's time on PostgreSQL).
+PING_AFTER_IDLE = 10.0  # seconds
+
+
+def ping_connections_left_idle(engine: Engine) -> None:
+    """Ask the database whether a pooled connection still works only when it sat idle for longer than
+    :data:`PING_AFTER_IDLE`: a database restarted since, or a firewall that dropped the connection. A
+    broken one is replaced (with every connection pooled before it) and the request goes on. One broken
+    while in constant use is found by the request that uses it, answered as a database that cannot be
+    reached (a plain "try again"), and the pool starts afresh."""
+
+    @event.listens_for(engine, "checkin")
+    def returned(_dbapi_connection: Any, record: Any) -> None:
+        record.info["returned_at"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def ping_if_idle(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        returned_at = record.info.get("returned_at")
+        if returned_at is None or time.monotonic() - returned_at <= PING_AFTER_IDLE:
+            return  # new, or used a moment ago
+        try:
+            engine.dialect.do_ping(dbapi_connection)
+        except engine.dialect.loaded_dbapi.Error as broken:
+            raise InvalidatePoolError() from broken
+
+
 class SessionCookie(SecureCookieSessionInterface):
     """The session cookie (it holds the CSRF secret): HttpOnly and SameSite=Lax always, and Secure
     whenever the request came over HTTPS.
@@ -125,6 +157,46 @@ class SessionCookie(SecureCookieSessionInterface):
     def get_cookie_secure(self, app: Flask) -> bool:
         return super().get_cookie_secure(app) or (has_request_context() and request.is_secure)
 
+    def open_session(self, app: Flask, incoming: Request) -> SecureCookieSession | None:
+        """Flask's own, keeping when the cookie was signed (see :meth:`should_set_cookie`)."""
+        serializer = self.get_signing_serializer(app)
+        if serializer is None:
+            return None
+        cookie = incoming.cookies.get(self.get_cookie_name(app))
+        if not cookie:
+            return self.session_class()
+        try:
+            data, signed_at = serializer.loads(cookie, max_age=int(app.permanent_session_lifetime.total_seconds()),
+                                               return_timestamp=True)
+        except BadSignature:
+            return self.session_class()
+        session = self.session_class(data)
+        session.signed_at = signed_at
+        return session
+
+    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
+        """Only when the session changed, or a permanent one's cookie is a day old (so it lasts a month
+        from the phone's last visit). Flask resends a permanent cookie with every answer, and a request
+        in the background (a poll, the service worker's copy of home) would then put back the cookie it
+        started with, over the match another request had just remembered."""
+        if session.modified:
+            return True
+        signed_at = getattr(session, "signed_at", None)
+        return session.permanent and (signed_at is None or time.time() - signed_at.timestamp() > COOKIE_RENEWED_AFTER)
+
+
+# How long a process answers a table's unchanged polls from the tables' states it read last, rather than reading
+# the table's state for each (web/nights/quick_pulse.py: TableStates): a change reaches a phone up to this much
+# later (within the 5 s the bell has). 0: each poll reads.
+TABLE_STATES_FRESH_FOR = 0.5
+
+
+def table_states_fresh_for(database_uri: str) -> float:
+    """TABLE_STATES_FRESH_FOR on a database server, where each poll's read was a round trip its worker waited
+    for; 0 on SQLite, where a read is no round trip and reading every table twice a second cost the 1,000-table
+    bench more than it saved (docs/performance.md)."""
+    return 0 if database_uri.startswith("sqlite") else TABLE_STATES_FRESH_FOR
+
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=True)
@@ -132,7 +204,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(
         SECRET_KEY=None,
         SQLALCHEMY_DATABASE_URI=database_url(app.instance_path),
-        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
         # A game lasts longer than an hour: keep the CSRF token valid for the whole session.
         WTF_CSRF_TIME_LIMIT=None,
         MAX_CONTENT_LENGTH=1024 * 1024,
@@ -142,12 +213,15 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     if config:
         app.config.update(config)
+    app.config.setdefault("TABLE_STATES_FRESH_FOR", table_states_fresh_for(app.config["SQLALCHEMY_DATABASE_URI"]))
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = secret_key(app.instance_path)
 
     app.session_interface = SessionCookie()
     keep_sqlite_private(app.config["SQLALCHEMY_DATABASE_URI"])
     db.init_app(app)
+    with app.app_context():
+        ping_connections_left_idle(db.engine)
     migrate.init_app(app, db, directory=str(MIGRATIONS_DIR), render_as_batch=True, compare_type=True)
     csrf.init_app(app)
     htmx.init_app(app)

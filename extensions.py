@@ -6,8 +6,10 @@ from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask import request
 from flask_wtf.csrf import CSRFError, CSRFProtect
-from sqlalchemy import MetaData
-from sqlalchemy.orm import DeclarativeBase
+from typing import Any
+
+from sqlalchemy import MetaData, event
+from sqlalchemy.orm import DeclarativeBase, Session
 
 # Stable constraint names, so Alembic migrations are the same on SQLite and PostgreSQL.
 NAMING_CONVENTION = {
@@ -25,6 +27,25 @@ class Base(DeclarativeBase):
 
 db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
+
+
+# The keys of ``read_in_transaction``'s memos, each a dict in ``db.session.info``.
+TRANSACTION_MEMOS: set[str] = set()
+
+
+def read_in_transaction(memo: str) -> dict[Any, Any]:
+    """A memo of what this transaction read, by ``memo`` (a name): emptied as soon as the transaction writes
+    (a flush) or ends, so it never outlives what it remembers. For a read that a request would otherwise
+    send twice (a result asks whether the game is over, then draws the same count for its table's phones)."""
+    TRANSACTION_MEMOS.add(memo)
+    return db.session.info.setdefault(memo, {})
+
+
+@event.listens_for(Session, "after_flush")
+@event.listens_for(Session, "after_transaction_end")
+def _forget_what_was_read(session: Session, *_args: object) -> None:
+    for memo in TRANSACTION_MEMOS:
+        session.info.pop(memo, None)
 
 
 def commit_keeping_what_was_read() -> None:

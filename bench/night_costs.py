@@ -20,6 +20,7 @@ import argparse
 import os
 import re
 import secrets
+import shutil
 import statistics
 import sys
 import tempfile
@@ -159,8 +160,12 @@ def main(argv: list[str] | None = None) -> int:
         from app import create_app
         from extensions import db
 
+        from web.shared_drawings import MEMORY
+
+        # in memory, as the server keeps them (``shared_drawings.default_folder``): on disk each costs more
+        drawings = tempfile.mkdtemp(prefix="night-costs-", dir=MEMORY if os.path.isdir(MEMORY) else tmp)
         app = create_app({"SQLALCHEMY_DATABASE_URI": database_url_for(url), "SECRET_KEY": "bench",
-                          "SHARED_DRAWINGS": str(Path(tmp) / "drawings")})
+                          "SHARED_DRAWINGS": drawings})
         statements: list[str] = []
         with app.app_context():
             event.listen(db.engine, "before_cursor_execute", lambda *call: statements.append(call[2]))
@@ -172,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
             db.engine.dispose()
         if os.environ.get("DATABASE_URL"):
             drop_all_tables(url)
+        shutil.rmtree(drawings, ignore_errors=True)
     return 0
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import Boolean, Date, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint, and_, false, or_, update
+from sqlalchemy import (Boolean, Date, Float, ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint,
+                        and_, false, or_, update)
 from sqlalchemy.ext.hybrid import hybrid_method
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -214,6 +215,7 @@ class NightScreen(db.Model):
     drawn_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     drawing_since: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     draw_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)  # how long ``html`` took to draw
+    gzipped: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)  # ``html`` compressed, as it is sent
 
 
 class AuditEntry(db.Model):

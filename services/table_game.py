@@ -161,8 +161,10 @@ def _take(event: TableEvent, row: Any, step: Transition, *, actor: str, change: 
         db.session.flush()
     except StaleDataError:
         raise StepRefused(step.lost) from None
-    event.touch(standings=step.standings)
+    # the audit entry before the event's row is touched: every result of the night updates that one row, and
+    # holds it from then until the commit
     event.record(actor, step.action, detail, old=old, new=result_value(row) if step.records_new else None)
+    event.touch(standings=step.standings)
 
 
 def winner_of(ns: int, ew: int, *, last_scorer: str | None = None, cut_winner: str | None = None,

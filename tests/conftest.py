@@ -80,7 +80,10 @@ def app(tmp_path_factory: pytest.TempPathFactory):
     # PUBLIC_URL from the environment (web/public_address.py): the cards come out the same on any machine.
     config: dict[str, Any] = {"TESTING": True, "SECRET_KEY": "test-secret-key", "PUBLIC_URL": None,
                               "LAN_ADDRESS_FINDER": lambda: "192.168.1.23",
-                              "SHARED_DRAWINGS": str(tmp_path_factory.mktemp("drawings"))}
+                              "SHARED_DRAWINGS": str(tmp_path_factory.mktemp("drawings")),
+                              # each poll reads its table's state: a test's change is seen by the next poll
+                              # (tests/test_table_states.py keeps them, as a server does)
+                              "TABLE_STATES_FRESH_FOR": 0}
     if not os.environ.get("DATABASE_URL"):
         config["SQLALCHEMY_DATABASE_URI"] = "sqlite:///" + str(tmp_path_factory.mktemp("db") / "test.sqlite")
     flask_app = create_app(config)

@@ -61,6 +61,14 @@ class Tables:
         return self.phones[code]
 
 
+def phones_at(flask_app, code: str, count: int = 4) -> list[Client]:
+    """``count`` phones that opened the table's page from its card (so each may score there)."""
+    phones = [Client(flask_app.test_client()) for _ in range(count)]
+    for phone in phones:
+        assert phone.get(f"/t/{code}").status_code == 200
+    return phones
+
+
 def table_codes(flask_app, slug: str) -> dict[int, str]:
     from extensions import db
     from models import Night
@@ -112,18 +120,18 @@ def statements_sent(flask_app) -> Iterator[list[str]]:
     def count(conn, cursor, statement, *args) -> None:
         sent.append(statement)
 
-    real = PlainQuery.first
+    real = PlainQuery.fetch
 
-    def plain(query: PlainQuery, connection, values):
+    def plain(query: PlainQuery, connection, values, take):  # every read: one row or all
         sent.append(query.sql)
-        return real(query, connection, values)
+        return real(query, connection, values, take)
 
     with flask_app.app_context():
         engine = db.engine
     event.listen(engine, "before_cursor_execute", count)
-    PlainQuery.first = plain  # type: ignore[method-assign]
+    PlainQuery.fetch = plain  # type: ignore[method-assign]
     try:
         yield sent
     finally:
-        PlainQuery.first = real  # type: ignore[method-assign]
+        PlainQuery.fetch = real  # type: ignore[method-assign]
         event.remove(engine, "before_cursor_execute", count)

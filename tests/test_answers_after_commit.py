@@ -98,7 +98,7 @@ def test_the_last_confirmed_result_of_a_game_seats_the_next_and_reloads_the_page
         answer = phone.post(f"/t/{code}/confirm", {"pair": "EW"}, htmx=True)
     assert answer.status_code == 200 and answer.headers.get("HX-Refresh") == "true", "the next game's page"
     read_again = sent[sent.index("COMMIT") + 1:]
-    assert any(s.startswith("SELECT count(*)") and "!=" in s for s in read_again), "whether every table is done"
+    assert any(s.startswith("SELECT count(CASE") for s in read_again), "whether every table is done"
 
 
 def test_a_confirmed_result_while_other_tables_play_does_not_read_the_night_again(app, clean_db, client):
@@ -110,11 +110,26 @@ def test_a_confirmed_result_while_other_tables_play_does_not_read_the_night_agai
     client.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
     phone.post(f"/t/{code}/submit", {"pair": "NS", "cut_winner": "NS"}, htmx=True)
     with sent_around_the_commit(app) as sent:
-        assert phone.post(f"/t/{code}/confirm", {"pair": "EW"}, htmx=True).status_code == 200
+        answer = phone.post(f"/t/{code}/confirm", {"pair": "EW"}, htmx=True)
+    assert answer.status_code == 200
+    before = sent[:sent.index("COMMIT")]
+    assert before[0].startswith("SELECT") and "FROM night_table" in before[0] and "table_game.status" in before[0]
+    assert not any(s.startswith("SELECT table_game.") for s in before), "the table's game came with the table"
+    # every result of the night updates the night's one row, which no other result can from then until the
+    # commit: the audit entry is written before it
+    touched = next(n for n, s in enumerate(before) if s.startswith("UPDATE night SET"))
+    assert any(s.startswith("INSERT INTO audit_entry") for s in before[:touched]), before
+    # table 2 still plays: the game goes on, so the night is not read again; the count that said so is the one
+    # the region shows (1 of 2 tables done), not counted twice
     read_again = after_the_commit(sent)
-    asked = next(n for n, s in enumerate(read_again) if s.startswith("SELECT count(*)") and "!=" in s)
-    # table 2 still plays: the game goes on, so the night is not read again; next, the region's count
-    assert "FROM night WHERE" not in read_again[asked + 1] and "count(CASE" in read_again[asked + 1], read_again
+    assert len(read_again) == 1 and read_again[0].startswith("SELECT count(CASE"), read_again
+    assert "(1 of 2 done)" in answer.get_data(as_text=True)
+    assert sum("night_options" in s for s in sent) == 1, "a night without a group: asked once, then known"
+    other = Tables(app).phone(table_codes(app, slug)[2])
+    other.post(f"/t/{table_codes(app, slug)[2]}/submit", {"pair": "NS", "cut_winner": "NS"}, htmx=True)
+    with sent_around_the_commit(app) as sent:
+        assert other.post(f"/t/{table_codes(app, slug)[2]}/confirm", {"pair": "EW"}, htmx=True).status_code == 200
+    assert not any("night_options" in s for s in sent[:sent.index("COMMIT")]), "known since the last result"
 
 
 def test_the_dashboards_counts_are_the_rosters_of_each_game(app, clean_db, client):
@@ -134,3 +149,20 @@ def test_the_dashboards_counts_are_the_rosters_of_each_game(app, clean_db, clien
         for game in range(1, 5):
             assert queries.player_counts(night, game) == (10, len(queries.roster(night, game)))
         assert [queries.player_counts(night, game)[1] for game in range(1, 5)] == [7, 8, 8, 7]
+
+
+def test_the_tables_done_are_counted_again_once_the_transaction_writes(app, clean_db, client):
+    """The count is kept for the rest of a transaction only until it writes: a result saved after it counts."""
+    from extensions import db
+    from models import Night, TableGame
+    from services.night import queries
+
+    slug, _code, _phone = a_table(app, client)
+    with app.app_context():
+        night = db.session.scalar(db.select(Night).where(Night.slug == slug))
+        assert queries.tables_done(night, 1) == (0, 1)
+        db.session.scalar(db.select(TableGame).where(TableGame.night_id == night.id)).status = "done"
+        db.session.flush()
+        assert queries.tables_done(night, 1) == (1, 1)
+        db.session.rollback()
+        assert queries.tables_done(night, 1) == (0, 1)

@@ -172,7 +172,9 @@ def test_changing_a_saved_hand_offline_says_it_needs_the_connection(page, app, s
     expect(page.locator("#outbox")).to_be_hidden()  # not queued: it would build on a match it cannot see
     shots(page, "offline-edit", "edit-needs-connection")
     page.click("#netbar-close")
-    page.click("#undo")
+    expect(page.locator("#netbar")).to_be_hidden()
+    page.click("#undo")  # after its confirm dialog, so the bar shows again only once the undo has failed
+    expect(page.locator("#netbar")).to_be_visible()
     expect(page.locator("#netbar")).to_contain_text("changing a hand already saved needs it")
     assert stored_hands(app, match_id) == [{"maker": 1, "tricks": 3}]
 

@@ -148,6 +148,28 @@ def test_the_polls_plain_query_reads_the_row_as_sqlalchemy_does(app, clean_db, c
     assert plain.game_started_at is not None and type(plain.game_started_at) is type(expected.game_started_at)
 
 
+def test_the_plain_count_of_tables_done_binds_the_values_written_in_its_statement(app, clean_db, client):
+    """The count of tables done has values of its own in the statement (a CASE on the status): run on the
+    driver's cursor, it binds them as SQLAlchemy does, and counts the same."""
+    from sqlalchemy import select
+
+    from extensions import db
+    from models import Night
+    from services.night import queries
+    from web.nights.quick_pulse import PlainQuery
+
+    night_after_game_1(app, client)
+    with app.app_context():
+        night_id = db.session.scalar(select(Night.id))
+        query = PlainQuery(queries.TABLES_DONE, db.engine.dialect)
+        with db.engine.connect() as connection:
+            for game in (1, 2):
+                expected = connection.execute(queries.TABLES_DONE, {"night_id": night_id, "game": game}).one()
+                plain = query.first(connection, {"night_id": night_id, "game": game})
+                assert plain._asdict() == expected._asdict()
+    assert plain.total > 0
+
+
 @pytest.mark.parametrize("game", ["%C2%B2", "9" * 5000, "-1", "%00", "1.5"])
 def test_a_poll_naming_any_game_is_answered_never_5xx(app, clean_db, client, game):
     """``quick_pulse`` reads ``game`` as Flask does: a "²" (a digit to Python) or 5,000 digits (more than

@@ -88,7 +88,7 @@ def test_director_and_two_tables_play_a_short_night(browser, live_server, clean_
         expect(second.locator("#confirm")).to_be_visible()
         shots(second, J, "confirm")
         second.click("#confirm")
-        expect(second.locator("#table-state")).to_contain_text("Waiting for the other tables")
+        expect(second.locator("#table-state")).to_contain_text("Waiting for the other tables (1 of 2 done)")
         expect(director.locator("#tables-done")).to_have_text("1 of 2", timeout=6_000)
         head.click("#send-ew")
         head.click("#confirm")

@@ -457,7 +457,7 @@ def test_what_one_server_process_counted_and_drew_for_the_dashboard_serves_the_o
     before finds what another one counted and drew (in the shared drawings), and counts and draws only the
     table that changed since."""
     from web.nights import director as dashboard
-    from web.nights.drawings import FragmentCache
+    from web.fragment_cache import FragmentCache
 
     slug = _night_of(director, create_night(director), names=NAMES[:8])
     code = table_codes(app, slug)[1]

@@ -13,18 +13,24 @@ pytestmark = pytest.mark.browser
 J = "night-director"
 
 
+def create_night_of_four(director, name: str, names: str, games: int | None = None) -> None:
+    """The director creates a night (PIN 4821) and checks in ``names``, one a line."""
+    director.goto("/nights/new")
+    director.fill("#name", name)
+    if games is not None:
+        director.fill("#games", str(games))
+    director.fill("#pin", "4821")
+    director.fill("#pin_again", "4821")
+    director.click("#create-night")
+    director.fill("#names", names)
+    director.click("#add-players")
+
+
 def test_the_director_renames_rings_takes_back_and_ends_early(browser, live_server, clean_db, shots, fast_polls):
     phones = [_phone(browser, live_server) for _ in range(2)]
     (_, director, _), (_, table, _) = phones
     try:
-        director.goto("/nights/new")
-        director.fill("#name", "Friday night")
-        director.fill("#games", "4")
-        director.fill("#pin", "4821")
-        director.fill("#pin_again", "4821")
-        director.click("#create-night")
-        director.fill("#names", "Ann\nBob\nCy\nDi")
-        director.click("#add-players")
+        create_night_of_four(director, "Friday night", "Ann\nBob\nCy\nDi", games=4)
         expect(director.locator("#added")).to_contain_text("Ann, Bob, Cy")
 
         # a name typed wrong at check-in is renamed; a name already taken is refused next to the field
@@ -94,6 +100,39 @@ def test_the_director_renames_rings_takes_back_and_ends_early(browser, live_serv
         expect(director.locator("#state")).to_contain_text("2 games played")
         shots(director, J, "night-over")
     finally:
+        for context, _page, errors in phones:
+            context.close()
+            assert not errors, errors
+
+
+def test_a_dashboard_drawn_on_the_drawing_thread_follows_the_tables(browser, live_server, app, clean_db, shots,
+                                                                     fast_polls, monkeypatch):
+    """As on a server: the dashboard a screen shows is drawn after the poll, on the drawing thread, and the next
+    poll brings it; its buttons carry this screen's own token."""
+    from web.nights import drawer
+
+    monkeypatch.setitem(app.config, drawer.IN_BACKGROUND, True)
+    phones = [_phone(browser, live_server) for _ in range(2)]
+    (_, director, _), (_, table, _) = phones
+    try:
+        create_night_of_four(director, "Saturday night", "Ann\nBo\nCy\nDi")
+        director.get_by_role("link", name="Back to the dashboard").click()
+        director.click("#start-night")
+        expect(director.locator("#table-1")).to_contain_text("0 hands")
+        table.goto(f"/t/{director.locator('#tables .code').first.inner_text()}")
+        tap(table, "maker", 0)
+        tap(table, "trump", "S")
+        step(table, "tricks", 3)
+        save(table, 1)
+        expect(director.locator("#table-1")).to_contain_text("1 hand", timeout=8_000)  # no reload
+        shots(director, J, "dashboard-follows")
+        director.click("#ring-bell")  # a form of the dashboard drawn on the drawing thread
+        expect(director.locator("#bell-state")).to_contain_text("The bell rang")
+        expect(table.locator("#table-state")).to_contain_text("The bell has rung", timeout=6_000)
+        for context, _page, _errors in phones:
+            context.accessibility.finish()
+    finally:
+        assert drawer.drawer.wait_until_idle(10)
         for context, _page, errors in phones:
             context.close()
             assert not errors, errors

@@ -3,6 +3,7 @@ them after its answer, every poll reads that drawing, a poll during a redraw get
 with its own tag, and a drawing that never comes is drawn by a poll, after its answer."""
 from __future__ import annotations
 
+import re
 import time
 from datetime import timedelta
 
@@ -13,6 +14,7 @@ from extensions import db
 from models import Night, NightScreen
 from models.base import utcnow
 from tests.night_helpers import count_standings_drawings, create_night
+from web.nights import drawings
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
@@ -77,6 +79,40 @@ def test_a_change_is_drawn_after_its_answer_and_the_polls_only_read_it(app, clie
     page = viewer.get(f"/nights/{night['slug']}/standings").get_data(as_text=True)
     assert drawing.html in page and "<html" in page
     assert draws == [night["id"]], "no poll drew the standings again"
+
+
+def test_on_a_server_the_standings_are_drawn_on_the_drawing_thread_not_on_the_requests_one(app, client, night,
+                                                                                          monkeypatch):
+    """A 1,000-table night's standings take a fifth of a second to draw: drawn after the answer on the worker's
+    one thread, they held every phone that worker served. A server (not a test) draws them on a thread of
+    its own, and the worker answers other requests meanwhile."""
+    import threading
+
+    from web.nights import drawer, screens
+
+    client.post(f"/nights/{night['slug']}/players", {"names": "Ivy"}).close()  # drawn in the test's request
+    monkeypatch.setitem(app.config, drawer.IN_BACKGROUND, True)
+    drawing, finish = threading.Event(), threading.Event()
+    real = screens.draw_standings
+
+    def slow(night_drawn):
+        drawing.set()
+        assert finish.wait(10)
+        return real(night_drawn)
+
+    monkeypatch.setattr(screens, "draw_standings", slow)
+    response = client.post(f"/nights/{night['slug']}/players", {"names": "Jo"})
+    closing = threading.Thread(target=response.close)  # what the server does once the answer is sent
+    closing.start()
+    closing.join(5)
+    assert not closing.is_alive() and drawing.wait(5), "the request's thread is free while the drawing goes on"
+    poll = app.test_client().get(f"/nights/{night['slug']}/standings", headers={"HX-Request": "true"})
+    assert poll.status_code == 200 and "9 players are checked in" in poll.get_data(as_text=True)
+    client.post(f"/nights/{night['slug']}/players", {"names": "Kim"}).close()  # while Jo's drawing goes on
+    finish.set()
+    assert drawer.drawer.wait_until_idle(10)
+    assert stored(app, night["id"]).version == version_of(app, night["id"])
+    assert "11 players are checked in" in stored(app, night["id"]).html, "the change made meanwhile is drawn too"
 
 
 def test_a_change_that_fails_is_not_drawn(app, client, night, draws):
@@ -316,6 +352,56 @@ def test_a_slow_dashboard_rests_and_the_directors_screen_keeps_its_drawing(app, 
     assert client.get(f"{live}?seen={later.headers['ETag'].strip(chr(34))}", htmx=True).status_code == 200
 
 
+def test_on_a_server_the_dashboard_is_drawn_on_the_drawing_thread_not_on_the_requests_one(app, client, night,
+                                                                                          monkeypatch):
+    """A 1,000-table night's dashboard takes a good part of a second to draw: drawn in the director's poll, it held
+    every phone that worker served. On a server a screen that shows a dashboard keeps it (a 304) until the next
+    is drawn on the drawing thread, then gets that one, with its own tokens; never one older than its own."""
+    import threading
+
+    from web import shared_drawings
+    from web.nights import director, drawer
+
+    live = f"/nights/{night['slug']}/live"
+    first = client.get(live, htmx=True)  # nothing on the screen yet: drawn in the request
+    shown = first.headers["ETag"].strip('"')
+    monkeypatch.setitem(app.config, drawer.IN_BACKGROUND, True)
+    drawing, finish = threading.Event(), threading.Event()
+    real = director.draw_dashboard
+
+    def slow(night_drawn, tag):
+        drawing.set()
+        assert finish.wait(10)
+        return real(night_drawn, tag)
+
+    monkeypatch.setattr(director, "draw_dashboard", slow)
+    client.post(f"/nights/{night['slug']}/players", {"names": "Ivy"}).close()
+    poll = client.get(f"{live}?seen={shown}", htmx=True)
+    assert poll.status_code == 304 and poll.headers["ETag"].strip('"') == shown, "the screen keeps its dashboard"
+    closing = threading.Thread(target=poll.close)  # what the server does once the answer is sent
+    closing.start()
+    closing.join(5)
+    assert not closing.is_alive() and drawing.wait(5), "the request's thread is free while the drawing goes on"
+    assert client.get(f"{live}?seen={shown}", htmx=True).status_code == 304, "nothing newer drawn yet"
+    finish.set()
+    assert drawer.drawer.wait_until_idle(10)
+
+    drawn = client.get(f"{live}?seen={shown}", htmx=True)
+    html = drawn.get_data(as_text=True)
+    assert drawn.status_code == 200 and drawn.headers["ETag"].strip('"') != shown and "<strong>9</strong> checked in" in html
+    token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+    assert token != shared_drawings.marks(app.secret_key).csrf, "this screen's own token, filled in"
+    assert client.post(f"/nights/{night['slug']}/start", {"csrf_token": token}, htmx=True, csrf=False).status_code == 200
+    later = drawn.headers["ETag"].strip('"')
+    assert client.get(f"{live}?seen={later}", htmx=True).status_code == 304
+
+    newer = client.get(live, htmx=True)  # a screen drawn in its own request, once started: later than the one kept
+    assert newer.headers["ETag"].strip('"') != later
+    kept = client.get(f"{live}?seen={newer.headers['ETag'].strip(chr(34))}", htmx=True)
+    assert kept.status_code == 304, "never a dashboard older than the screen's"
+    assert drawer.drawer.wait_until_idle(10)
+
+
 @pytest.mark.parametrize("seen", ["%0Aevil", "%00", "x" * 5000, "d1-1-1%0D%0ASet-Cookie:%20a=b"])
 def test_a_resting_dashboard_never_echoes_a_tag_it_did_not_draw(app, client, night, seen):
     """While the dashboard rests, the poll keeps the director's screen: only a tag this night's dashboard
@@ -329,8 +415,9 @@ def test_a_resting_dashboard_never_echoes_a_tag_it_did_not_draw(app, client, nig
 
 
 def test_the_standings_are_compressed_once_for_every_screen_that_polls_them(app, client, night, monkeypatch):
-    """Every screen's poll gets the same drawing: it is compressed once (a 1,000-table night's standings are
-    1.4 MB of HTML), while the whole page, which holds each phone's own CSRF token, is compressed for each."""
+    """Every screen's poll gets the same drawing: it is compressed once, when it is stored (a 1,000-table
+    night's standings are 1.4 MB of HTML), while the whole page, which holds each phone's own CSRF token, is
+    compressed for each."""
     import gzip
 
     from web import compression
@@ -358,6 +445,59 @@ def test_the_standings_are_compressed_once_for_every_screen_that_polls_them(app,
     response.close()
     changed = screens[0].get(url, headers=fragment)
     assert len(packed) == 4 and "9 players are checked in" in gzip.decompress(changed.data).decode()
+
+
+def test_a_poll_sends_the_standings_as_they_were_compressed_when_stored(app, client, night, monkeypatch):
+    """A process that has not sent this drawing yet reads it compressed (15 KB for a 1,000-table night, where the
+    HTML is 1.4 MB) and sends it as it is: no compressing, no reading the HTML. A screen that does not take
+    gzip gets the same drawing as HTML."""
+    import gzip
+
+    from sqlalchemy import event
+
+    from web import compression
+
+    client.post(f"/nights/{night['slug']}/players", {"names": "Ivy"}).close()  # drawn and stored after the answer
+    for cache in (drawings.fragments, compression.compressed):
+        monkeypatch.setattr(cache, "items", type(cache.items)())  # another process: nothing read or sent yet
+    monkeypatch.setattr(compression.gzip, "compress", lambda *a, **k: pytest.fail("compressed again"))
+    statements: list[str] = []
+    url = f"/nights/{night['slug']}/standings"
+    with app.app_context():
+        listener = lambda *call: statements.append(call[2])  # noqa: E731
+        event.listen(db.engine, "before_cursor_execute", listener)
+        try:
+            packed = app.test_client().get(url, headers={"HX-Request": "true", "Accept-Encoding": "gzip"})
+        finally:
+            event.remove(db.engine, "before_cursor_execute", listener)
+    assert packed.status_code == 200 and packed.headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed.headers["Vary"] and packed.headers["ETag"].startswith('W/"')
+    assert not any("night_screen.html" in sql for sql in statements)
+    assert any("night_screen.gzipped" in sql for sql in statements)
+    plain = app.test_client().get(url, headers={"HX-Request": "true"})
+    assert "Content-Encoding" not in plain.headers
+    assert gzip.decompress(packed.data) == plain.data and b"9 players are checked in" in plain.data
+    again = app.test_client().get(url, headers={"HX-Request": "true", "Accept-Encoding": "gzip",
+                                                "If-None-Match": packed.headers["ETag"]})
+    assert again.status_code == 304
+
+
+def test_a_drawing_stored_before_it_was_kept_compressed_is_compressed_as_it_is_sent(app, client, night):
+    """A drawing stored before the migration that keeps it compressed is sent compressed all the same."""
+    import gzip
+
+    client.post(f"/nights/{night['slug']}/players", {"names": "Ivy"}).close()
+    with app.app_context():
+        db.session.execute(update(NightScreen).values(gzipped=None))
+        db.session.commit()
+    from web import compression
+
+    drawings.fragments.items.clear()
+    compression.compressed.items.clear()
+    answer = app.test_client().get(f"/nights/{night['slug']}/standings",
+                                   headers={"HX-Request": "true", "Accept-Encoding": "gzip"})
+    assert answer.headers["Content-Encoding"] == "gzip"
+    assert b"9 players are checked in" in gzip.decompress(answer.data)
 
 
 def test_a_screen_that_holds_the_stored_drawing_is_answered_without_reading_it(app, client, night, draws):

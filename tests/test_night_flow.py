@@ -340,6 +340,8 @@ def test_table_pulse_answers_304_until_something_changes(director, tables, app):
     assert same.status_code == 304 and same.get_data() == b""
     assert len(statements) == 1, "an unchanged poll is one query"
     assert phone.raw.get(f"/t/{code}/pulse?game=1", headers={"If-None-Match": f'"{tag}"'}).status_code == 304
+    # a compressed answer's tag is weak, and If-None-Match compares weakly (RFC 9110 13.1.2)
+    assert phone.raw.get(f"/t/{code}/pulse?game=1", headers={"If-None-Match": f'W/"{tag}"'}).status_code == 304
     director.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
     rung = phone.get(f"/t/{code}/pulse?game=1&seen={tag}", htmx=True)
     assert rung.status_code == 200 and "The bell has rung" in rung.get_data(as_text=True)

@@ -477,7 +477,7 @@ def test_a_fragment_being_drawn_is_drawn_once_for_every_thread_asking():
     server process wait for the one drawing, instead of each drawing 400 rows."""
     import threading
 
-    from web.nights.drawings import FragmentCache
+    from web.fragment_cache import FragmentCache
 
     cache = FragmentCache()
     drawing, release, calls = threading.Event(), threading.Event(), []
@@ -506,7 +506,7 @@ def test_a_fragment_being_drawn_is_drawn_once_for_every_thread_asking():
 
 
 def test_a_failed_drawing_leaves_nothing_behind():
-    from web.nights.drawings import FragmentCache
+    from web.fragment_cache import FragmentCache
 
     cache = FragmentCache()
 
@@ -785,7 +785,7 @@ def test_the_standings_draw_again_only_the_lines_of_players_whose_results_change
     """Each player's line (after the rank) is kept as drawn, by everything it shows: once table 2's result is
     in, only its four players' lines are drawn again, and the standings show the new points and ranks."""
     from web.nights import screens
-    from web.nights.drawings import FragmentCache
+    from web.fragment_cache import FragmentCache
 
     with app.app_context():
         night = make_night(names=NINE[:8])

@@ -483,6 +483,38 @@ def test_a_forged_forwarded_proto_is_not_trusted_by_the_app(app, clean_db):
     assert "secure" not in flags(session_cookie(response))
 
 
+def test_a_request_that_changes_nothing_in_the_session_sends_no_cookie_back(app, clean_db):
+    """A background request (a poll, the service worker keeping its copy of home) carries the cookie of
+    its start; sending it back would undo a change another request made meanwhile, such as the match
+    this phone just started, which would then no longer be this phone's."""
+    phone = app.test_client()
+    before = phone.get("/")  # the CSRF secret goes into the session: a cookie
+    token = re.search(r'"X-CSRFToken": "([^"]+)"', before.get_data(as_text=True)).group(1)
+    started = phone.post("/matches/new", data=dict(setup_data(), csrf_token=token))
+    assert started.status_code == 303 and session_cookie(started)  # the new match is remembered: a cookie
+    for page in ("/", started.headers["Location"], "/rules/"):
+        response = phone.get(page)
+        assert response.status_code == 200
+        assert not [c for c in response.headers.getlist("Set-Cookie") if c.startswith("session=")], page
+
+
+def test_a_remembering_cookie_is_sent_again_once_it_is_a_day_old(app, clean_db, monkeypatch):
+    """A permanent cookie (a match or group this phone remembers) lasts a month from when it was last
+    sent: a phone that only reads still has it renewed, once a day."""
+    import itsdangerous.timed
+    phone = app.test_client()
+    token = re.search(r'"X-CSRFToken": "([^"]+)"', phone.get("/").get_data(as_text=True)).group(1)
+    started = phone.post("/matches/new", data=dict(setup_data(), csrf_token=token))
+    assert started.status_code == 303
+    assert not phone.get("/").headers.getlist("Set-Cookie")
+    now = itsdangerous.timed.time.time()
+    monkeypatch.setattr(itsdangerous.timed.time, "time", lambda: now + 25 * 3600)
+    renewed = phone.get("/")
+    assert "expires=" in session_cookie(renewed).lower()
+    assert started.headers["Location"] in renewed.get_data(as_text=True)  # still this phone's match
+    assert not phone.get("/").headers.getlist("Set-Cookie")  # renewed now: not again until tomorrow
+
+
 # -- Content-Security-Policy -------------------------------------------------------------------------
 def csp(response) -> dict[str, list[str]]:
     header = response.headers["Content-Security-Policy"]

@@ -251,7 +251,7 @@ def test_gunicorn_settings(monkeypatch):
     for name, value in settings.items():
         config.set(name, value)  # gunicorn itself ignores a misspelt setting; this refuses it
     assert config.bind == ["0.0.0.0:6123"] and config.wsgi_app == "serve:app"
-    assert config.workers >= 3 and config.worker_class_str == "gthread" and config.threads >= 1
+    assert config.workers >= 3 and config.worker_class_str == "inline_worker.InlineWorker" and config.threads >= 1
     assert config.accesslog is None and config.reload is False and config.control_socket_disable is True
 
 

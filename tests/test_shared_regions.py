@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tests.conftest import Client
-from tests.night_helpers import Tables, check_in, create_night, start, table_codes
+from tests.night_helpers import Tables, check_in, create_night, phones_at, start, table_codes
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 CSRF_FIELD = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -105,13 +105,6 @@ def regions_drawn(app, table: int | None = None) -> list[int]:
     return drawn
 
 
-def phones_at(app, code: str, count: int = 4) -> list[Client]:
-    phones = [Client(app.test_client()) for _ in range(count)]
-    for phone in phones:
-        assert phone.get(f"/t/{code}").status_code == 200
-    return phones
-
-
 def poll(phone: Client, code: str, seen: str):
     return phone.get(f"/t/{code}/pulse?game=1&seen={seen}", htmx=True)
 
@@ -147,11 +140,12 @@ def test_a_sent_results_answer_is_the_region_its_tables_other_phones_then_get_be
 
 def test_a_done_tables_phones_share_one_drawing_of_how_many_tables_are_done(app, clean_db, client, monkeypatch):
     """A done table's region says how many tables are done, brought up to date at most every
-    ``COUNT_REFRESH``. Its four phones poll at different seconds; they get one drawing of the new count
-    between them, not one each."""
+    ``COUNT_REFRESH``. Its four phones poll at different seconds; they get one count between them, filled
+    into the region drawn when the table was done (not drawn again), and all before Flask: the first poll
+    of the period reads the table and the count, the others the table alone."""
     from types import SimpleNamespace
 
-    from tests.night_helpers import confirm, send_total
+    from tests.night_helpers import confirm, send_total, statements_sent
     from web.nights import tables
 
     slug = create_night(client)
@@ -173,13 +167,18 @@ def test_a_done_tables_phones_share_one_drawing_of_how_many_tables_are_done(app,
     assert confirm(second[1], codes[2]).status_code == 303
     drawn = regions_drawn(app)
     now[0] += tables.COUNT_REFRESH.total_seconds() + 1
-    answers = []
+    answers, sent = [], []
     for phone in phones:
-        answers.append(poll(phone, codes[1], held))
+        with statements_sent(app) as statements:
+            answers.append(poll(phone, codes[1], held))
+        sent.append(len(statements))
         now[0] += 1.0
     assert [a.status_code for a in answers] == [200, 200, 200, 200]
     assert all("2 of 3 done" in a.get_data(as_text=True) for a in answers)
-    assert len(drawn) == 1, f"one drawing of the new count for the table's four phones, not {len(drawn)}"
+    assert len(drawn) == 0, f"the count filled into the table's drawing, not {len(drawn)} drawings"
+    assert sent == [2, 1, 1, 1], "the table, and the count once a period; no request went to Flask"
+    from web import shared_drawings
+    assert not any(mark in a.get_data(as_text=True) for a in answers for mark in shared_drawings.marks(app.secret_key))
 
 
 def test_results_coming_in_elsewhere_do_not_redraw_a_done_table_for_each_of_its_phones(app, clean_db, client,
@@ -217,7 +216,7 @@ def test_results_coming_in_elsewhere_do_not_redraw_a_done_table_for_each_of_its_
         now[0] += 1.0
     assert [a.status_code for a in answers] == [200, 200, 200, 200]
     assert all("2 of 6 done" in a.get_data(as_text=True) for a in answers), "the count as first asked"
-    assert len(drawn) == 1, f"one drawing for the table's four phones in a period, not {len(drawn)}"
+    assert len(drawn) == 0, f"the count filled into the table's drawing, not {len(drawn)} drawings"
 
     now[0] += tables.COUNT_REFRESH.total_seconds()
     later = SEEN.search(answers[-1].get_data(as_text=True)).group(1)

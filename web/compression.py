@@ -15,7 +15,7 @@ from typing import Hashable
 
 from flask import Flask, Response, request
 
-from web.nights.drawings import FragmentCache
+from web.fragment_cache import FragmentCache
 
 TEXT_TYPES = frozenset({"text/html", "text/css", "text/javascript", "application/javascript", "application/json"})
 MIN_SIZE = 512  # below this the gzip header and the work cost more than they save
@@ -35,19 +35,34 @@ def same_for_everyone(response: Response, key: Hashable) -> Response:
     return response
 
 
+def gzip_bytes(data: bytes) -> bytes:
+    return gzip.compress(data, compresslevel=LEVEL, mtime=0)
+
+
 def gzipped(response: Response, data: bytes) -> bytes:
     key = getattr(response, "same_for_everyone", None)
     if key is None:
-        return gzip.compress(data, compresslevel=LEVEL, mtime=0)
-    return compressed.get_or_draw(key, lambda: gzip.compress(data, compresslevel=LEVEL, mtime=0))
+        return gzip_bytes(data)
+    return compressed.get_or_draw(key, lambda: gzip_bytes(data))
+
+
+def accepts_gzip() -> bool:
+    return request.accept_encodings["gzip"] > 0 and request.method != "HEAD"
+
+
+def send_compressed(response: Response, data: bytes) -> Response:
+    """``response`` with ``data`` as its body: its own body compressed beforehand (``gzip_bytes``), for a phone
+    that ``accepts_gzip``."""
+    response.set_data(data)
+    response.headers["Content-Encoding"] = "gzip"
+    return _marked_compressed(response)
 
 
 def compress(response: Response) -> Response:
     if response.mimetype not in TEXT_TYPES:
         return response
     response.vary.add("Accept-Encoding")  # caches must keep the two forms apart
-    if (request.accept_encodings["gzip"] <= 0 or request.method == "HEAD"
-            or response.status_code < 200 or response.status_code in (204, 206, 304)
+    if (not accepts_gzip() or response.status_code < 200 or response.status_code in (204, 206, 304)
             or "Content-Encoding" in response.headers
             or (response.content_length is not None and response.content_length < MIN_SIZE)):
         return response
@@ -57,6 +72,11 @@ def compress(response: Response) -> Response:
         return response
     response.set_data(gzipped(response, data))
     response.headers["Content-Encoding"] = "gzip"
+    return _marked_compressed(response)
+
+
+def _marked_compressed(response: Response) -> Response:
+    response.vary.add("Accept-Encoding")  # caches must keep the two forms apart
     response.headers.pop("Accept-Ranges", None)  # byte ranges of the gzip stream are not offered
     etag, weak = response.get_etag()
     if etag and not weak:

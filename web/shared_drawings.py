@@ -38,20 +38,22 @@ STALE_MARK = 5.0
 
 
 class Marks(NamedTuple):
-    """Where a shared drawing holds one phone's CSRF token and its one-time tokens. Derived from the secret
+    """Where a shared drawing holds one phone's CSRF token and its one-time tokens, and a done table's region
+    the count of tables done (filled in for each ``tables.COUNT_REFRESH`` period). Derived from the secret
     key: the same in every process and server of the night, and text no player can know, so none can
     type it into a name to have a token filled in there."""
 
     csrf: str
     token: str
+    count: str
 
 
 @lru_cache(maxsize=4)
 def marks(secret_key: str | bytes) -> Marks:
     key = secret_key.encode() if isinstance(secret_key, str) else secret_key
-    csrf, token = (hmac.new(key, f"shared drawing: {what}".encode(), hashlib.sha256).hexdigest()[:32]
-                   for what in ("csrf token", "one-time token"))
-    return Marks(f"csrf-{csrf}", f"once-{token}")
+    csrf, token, count = (hmac.new(key, f"shared drawing: {what}".encode(), hashlib.sha256).hexdigest()[:32]
+                          for what in ("csrf token", "one-time token", "tables done"))
+    return Marks(f"csrf-{csrf}", f"once-{token}", f"count-{count}")
 
 
 class SharedDrawings:

@@ -1,7 +1,7 @@
 """Starting a game (the referee seats it), moving on when every table is done, and ending the night."""
 from __future__ import annotations
 
-from sqlalchemy import bindparam, func, insert, select, text, update
+from sqlalchemy import insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 import referee
@@ -15,7 +15,7 @@ from referee.tournament.night import ChartState, GamePlan, plan_game
 from services.night import group as night_group, wishes as night_wishes
 from services.night.audit import audit
 from services.night.errors import NightError
-from services.night.queries import roster, sit_out_counts
+from services.night.queries import roster, sit_out_counts, tables_done
 from services.night.tables import ensure_tables
 
 
@@ -143,17 +143,13 @@ def finish_night(night: Night, actor: str = "director") -> None:
 
 
 # Asked after every confirmed result: built once (see ``queries.SEATS_AT``).
-TABLES_NOT_DONE = select(func.count()).select_from(TableGame).where(
-    TableGame.night_id == bindparam("night_id"), TableGame.game == bindparam("game"), TableGame.status != "done")
-
-
 def advance_if_done(night: Night) -> bool:
     """When every table of the current game is done, seat the next game (or end the night). Runs after
     the result that completed the game was committed; a race with another table is harmless. False while
     some table still plays the game (nothing was done), True otherwise."""
     game = night.current_game
-    pending = db.session.scalar(TABLES_NOT_DONE, {"night_id": night.id, "game": game})
-    if pending:
+    done, total = tables_done(night, game)  # the same count the table's phones are shown next
+    if done < total:
         return False
     if night.status != "playing":
         return True

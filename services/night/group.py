@@ -19,8 +19,20 @@ def group_of(night: Night) -> Group | None:
     return db.session.get(Group, group_id) if group_id is not None else None
 
 
+# Nights (by id and slug) that began play without a group: they never get one, so a result there need not ask.
+# A group night is asked each time: its group may be deleted during the night.
+one_off_nights: set[tuple[int, str]] = set()
+
+
 def group_id_of(night: Night) -> int | None:
-    return db.session.scalar(select(NightOptions.group_id).where(NightOptions.night_id == night.id))
+    if (night.id, night.slug) in one_off_nights:
+        return None
+    group_id = db.session.scalar(select(NightOptions.group_id).where(NightOptions.night_id == night.id))
+    if group_id is None and night.status != "checkin":
+        if len(one_off_nights) > 10_000:
+            one_off_nights.clear()
+        one_off_nights.add((night.id, night.slug))
+    return group_id
 
 
 def group_players(group_id: int, names: Iterable[str]) -> dict[str, Player]:

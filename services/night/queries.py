@@ -4,7 +4,7 @@ from __future__ import annotations
 from sqlalchemy import bindparam, case, func, select
 from sqlalchemy.orm import aliased
 
-from extensions import db
+from extensions import db, read_in_transaction
 from models import Hand, Night, NightPlayer, NightSeat, TableGame
 from services.night.wording import place_label
 
@@ -81,15 +81,18 @@ def table_games(night: Night, game: int) -> list[TableGame]:
                                    .order_by(TableGame.table)))
 
 
-TABLES_DONE = (select(func.count(case((TableGame.status == "done", 1))), func.count())
+TABLES_DONE = (select(func.count(case((TableGame.status == "done", 1))).label("done"), func.count().label("total"))
                .where(TableGame.night_id == bindparam("night_id"), TableGame.game == bindparam("game")))
 
 
 def tables_done(night: Night, game: int) -> tuple[int, int]:
     """(done, all) of the table games of ``game``, counted in SQL: every table's pulse shows it, and loading
-    the games (each with its match) cost a pulse most of its time."""
-    done, total = db.session.execute(TABLES_DONE, {"night_id": night.id, "game": game}).one()
-    return done, total
+    the games (each with its match) cost a pulse most of its time. Counted once per transaction until it
+    writes: a result asks whether the game is over, then draws the count for its table's phones."""
+    counted = read_in_transaction("night_tables_done")
+    if (night.id, game) not in counted:
+        counted[(night.id, game)] = tuple(db.session.execute(TABLES_DONE, {"night_id": night.id, "game": game}).one())
+    return counted[(night.id, game)]
 
 
 _now = aliased(NightSeat)

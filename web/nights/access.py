@@ -12,12 +12,12 @@ from urllib.parse import urlsplit
 
 from flask import abort, session
 from sqlalchemy import bindparam, select
-from sqlalchemy.orm import joinedload
+from sqlalchemy.orm import contains_eager, joinedload
 from werkzeug.exceptions import TooManyRequests
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from extensions import db
-from models import Night, NightTable
+from extensions import db, read_in_transaction
+from models import Match, Night, NightTable, TableGame
 from models.night import CODE_MAX
 from web.nights import throttle
 from services.night.audit import audit
@@ -120,9 +120,25 @@ def normal_code(typed: str) -> str:
     return "".join(ch for ch in typed.upper() if not ch.isspace() and ch != "-")
 
 
-# Asked by every request of a table's phone: built once, so that a request does not pay for building and
-# keying it (as ``tables.PULSE_ROW``).
-TABLE_BY_CODE = select(NightTable).options(joinedload(NightTable.night)).where(NightTable.code == bindparam("code"))
+# Asked by every request of a table's phone, with the table's game now (its match and the match's seats), which
+# nearly every such request uses: one statement, not two, built once so that a request does not pay for building
+# and keying it (as ``tables.PULSE_ROW``).
+TABLE_BY_CODE = (
+    select(NightTable, TableGame)
+    .join(Night, Night.id == NightTable.night_id)
+    .outerjoin(TableGame, (TableGame.night_id == NightTable.night_id) & (TableGame.game == Night.current_game)
+               & (TableGame.table == NightTable.number))
+    .options(contains_eager(NightTable.night), joinedload(TableGame.match).joinedload(Match.seats))
+    .where(NightTable.code == bindparam("code")))
+GAMES_READ = "night_table_games_read"  # the table games read with their table, by (table id, game)
+
+
+def game_read_with(table: NightTable) -> tuple[bool, TableGame | None]:
+    """Whether the table's current game was read with the table in this transaction (and nothing written
+    since), and that game (None: the table has no game now)."""
+    read = read_in_transaction(GAMES_READ)
+    key = (table.id, table.night.current_game)
+    return key in read, read.get(key)
 
 
 def find_table(code: str) -> NightTable | None:
@@ -131,15 +147,26 @@ def find_table(code: str) -> NightTable | None:
     code from a wrong one once it is over the limit; a right code gives its attempt back. Raises
     ``TooManyCodes`` over the limit."""
     wanted = normal_code(code)
-    table = db.session.scalar(TABLE_BY_CODE, {"code": wanted}) \
-        if 0 < len(wanted) <= CODE_MAX and wanted.isalnum() else None  # a code is letters and digits (no NUL)
+    # a code is letters and digits (no NUL)
+    table = _table_by_code(wanted) if 0 < len(wanted) <= CODE_MAX and wanted.isalnum() else None
     if table is not None and (holds_table(table) or is_director(table.night)):
         return table
-    taken = throttle.take(CODE_LIMIT)
+    taken = throttle.take(CODE_LIMIT)  # committed at once: what was read is expired
     if taken.wait is not None:
         raise TooManyCodes(taken.wait)
-    if table is not None:
-        throttle.give_back(CODE_LIMIT)
+    if table is None:
+        return None
+    throttle.give_back(CODE_LIMIT)
+    return _table_by_code(wanted)
+
+
+def _table_by_code(code: str) -> NightTable | None:
+    """The table, its night and its game now (kept for :func:`game_read_with`)."""
+    found = db.session.execute(TABLE_BY_CODE, {"code": code}).unique().first()
+    if found is None:
+        return None
+    table, game = found
+    read_in_transaction(GAMES_READ)[(table.id, table.night.current_game)] = game
     return table
 
 

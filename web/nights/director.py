@@ -7,7 +7,7 @@ import re
 import time
 from typing import Any, NamedTuple
 
-from flask import Blueprint, abort, current_app, render_template, request, url_for
+from flask import Blueprint, abort, copy_current_request_context, current_app, render_template, request, url_for
 from markupsafe import Markup
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -23,7 +23,7 @@ from web.matches import go
 from services.night import bell as night_bell, games as night_games, queries as night_queries
 from services.night import setup as night_setup, table_game, wording as night_wording
 from services.night.errors import NightError
-from web.nights import access, drawings
+from web.nights import access, drawer, drawings
 from services.night import prizes as night_prizes
 from web.nights.pulse import poll_answer, poll_seconds, seen_tags
 from web.render import night_page
@@ -106,7 +106,8 @@ def _drawn_by_dashboard(night: Night, tag: str) -> bool:
     return re.fullmatch(rf"d{night.id}-\d{{1,12}}-\d{{1,15}}", tag) is not None
 
 
-def dashboard_context(night: Night, bell_question: str | None = None) -> dict[str, Any]:
+def dashboard_context(night: Night, bell_question: str | None = None, tag: str | None = None) -> dict[str, Any]:
+    """``tag``: the state's tag, when the caller has read it already."""
     night_bell.ring_if_timer_due(night)
     game = night.current_game
     at_table, sit_outs = night_queries.names_by_table(night, game) if game else ({}, [])
@@ -125,7 +126,7 @@ def dashboard_context(night: Night, bell_question: str | None = None) -> dict[st
             and all(t["tg"].status == "playing" for t in tables),
             "checked_in": checked_in, "pairs": PAIR_NAMES, "seats": SEATS, "tie_rule": TIE_RULE,
             "bell_due": night_bell.bell_due_at(night), "poll_url": url_for("nights.live", slug=night.slug),
-            "poll_tag": _dashboard_tag(night), "poll_seconds": poll_seconds(), "poll_target": "#dashboard"}
+            "poll_tag": tag or _dashboard_tag(night), "poll_seconds": poll_seconds(), "poll_target": "#dashboard"}
 
 
 # Each table's hands and score, by its match and the match's version (which every change of its hands
@@ -286,21 +287,72 @@ def dashboard_resting(night: Night) -> bool:
 def live(slug: str):
     """The dashboard, drawn again when a hand or anything of the night changed. On a night of a thousand tables
     a drawing takes a good part of a second, and hands come in every few milliseconds: a slow drawing rests
-    (``dashboard_resting``) and the director's poll keeps its screen meanwhile, as the projector's standings do."""
+    (``dashboard_resting``) and the director's poll keeps its screen meanwhile, as the projector's standings do.
+    A screen that shows a dashboard already gets the latest one drawn, and the next is drawn after the answer
+    on the drawing thread (``drawer``): drawn in the request, it held the worker's every other phone."""
     night = _director_night(slug)
     night_bell.ring_if_timer_due(night)
     held = [tag for tag in seen_tags() if _drawn_by_dashboard(night, tag)]  # never echo a tag it did not draw
+    if held and drawer.in_background():
+        return _latest_answer(night, held[0], _latest_drawn(night))
     if held and dashboard_resting(night):
         return poll_answer(held[0], lambda: "")
+    tag = _dashboard_tag(night)
+    return poll_answer(tag, lambda: draw_dashboard(night, tag))
 
-    def draw() -> str:
-        html, seconds = drawings.drawn_and_timed(
-            night.id, "dashboard", lambda: render_template("nights/_dashboard.html", **dashboard_context(night)))
-        if seconds is not None:
-            note_dashboard_drawn(night, time.time(), seconds)
-        return html
 
-    return poll_answer(_dashboard_tag(night), draw)
+def draw_dashboard(night: Night, tag: str) -> str:
+    """The dashboard's region at ``tag``, its time noted for the rest of every process."""
+    context = dashboard_context(night, tag=tag)
+    html, seconds = drawings.drawn_and_timed(
+        night.id, "dashboard", lambda: render_template("nights/_dashboard.html", **context))
+    if seconds is not None:
+        note_dashboard_drawn(night, time.time(), seconds)
+    return html
+
+
+def _latest_key(night: Night) -> str:
+    return f"dashboard-{night.id}-{night.slug}-latest"
+
+
+def _latest_drawn(night: Night) -> tuple[str, str] | None:
+    """The tag and the drawing (with marks for the tokens) last drawn on a drawing thread, by any process: one
+    entry of the shared drawings, so the two always match."""
+    tag, _, html = (shared_drawings.store().get(_latest_key(night)) or "").partition("\n")
+    return (tag, html) if _drawn_by_dashboard(night, tag) else None
+
+
+def _state(tag: str) -> tuple[int, int]:
+    """A dashboard tag's night version and hands, to tell the later of two (each only grows; a new game's
+    hands start again, with a later version)."""
+    _night, version, hands = tag.split("-")
+    return int(version), int(hands)
+
+
+def _latest_answer(night: Night, held: str, latest: tuple[str, str] | None):
+    """The latest drawing, when it is later than the screen's (``held``); else a 304. And the next drawn after
+    the answer, when the night has moved on since the later of the two, unless the last drawing still rests."""
+    if latest is not None and _state(latest[0]) > _state(held):
+        drawn_tag, html = latest
+        response = poll_answer(drawn_tag, lambda: shared_drawings.fill_for_this_phone(html))
+    else:
+        drawn_tag, response = held, poll_answer(held, lambda: "")
+    if drawn_tag != _dashboard_tag(night) and not dashboard_resting(night):
+        night_id = night.id
+        redraw = copy_current_request_context(lambda: draw_latest(night_id))
+        response.call_on_close(drawer.after_answer(("dashboard", night_id), redraw))
+    return response
+
+
+def draw_latest(night_id: int) -> None:
+    """Draw the night's dashboard for every director's screen and keep it as the latest (on the drawing thread)."""
+    night = db.session.get(Night, night_id)
+    if night is None or dashboard_resting(night):
+        return
+    tag = _dashboard_tag(night)
+    with shared_drawings.marked():  # each screen's tokens are filled in when it is sent
+        html = draw_dashboard(night, tag)
+    shared_drawings.store().put(_latest_key(night), f"{tag}\n{html}")
 
 
 def _dashboard_after(night: Night, message: str | None = None, status: int = 200, **context: Any):

@@ -20,19 +20,17 @@ one process never draw the same thing twice at once.
 """
 from __future__ import annotations
 
-import threading
 import time
-from collections import OrderedDict
 from datetime import datetime, timedelta
-from typing import Callable, Generic, Hashable, TypeVar
+from typing import Callable
 
 from sqlalchemy import case, or_, select, update
 
 from extensions import db
 from models import NightScreen
 from models.base import utcnow
-
-Drawn = TypeVar("Drawn", str, bytes)
+from web.compression import gzip_bytes
+from web.fragment_cache import FragmentCache
 
 # How long polls are given the previous drawing while a newer one is being drawn. A drawing takes
 # tens of milliseconds; a drawer that died is given up on after this, and the poll draws instead.
@@ -91,51 +89,6 @@ def resting(night_id: int, screen: str, drawn_at: datetime | None) -> bool:
     return rest is not None and drawn_at is not None and utcnow() - drawn_at < rest
 
 
-class FragmentCache(Generic[Drawn]):
-    """The last few drawings in this process, by key (a screen, its night and the state it shows):
-    when a result comes in, every projector and phone watching asks at once, and all of them get the
-    same HTML, drawn once (a thread asking for a drawing another thread is making waits for it). Safe
-    because the key names the state drawn, and because a drawing holds nothing of the session. (What is
-    kept may be any drawing of such a state: the HTML, its compressed bytes, or the counts it shows.)"""
-
-    def __init__(self, size: int = 32) -> None:
-        self.size = size
-        self.items: OrderedDict[Hashable, Drawn] = OrderedDict()
-        self.drawing: dict[Hashable, threading.Lock] = {}
-        self.lock = threading.Lock()
-
-    def get(self, key: Hashable) -> Drawn | None:
-        with self.lock:
-            html = self.items.get(key)
-            if html is not None:
-                self.items.move_to_end(key)
-            return html
-
-    def put(self, key: Hashable, html: Drawn) -> None:
-        with self.lock:
-            self.items[key] = html
-            self.items.move_to_end(key)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-    def get_or_draw(self, key: Hashable, draw: Callable[[], Drawn]) -> Drawn:
-        html = self.get(key)
-        if html is not None:
-            return html
-        with self.lock:
-            drawing = self.drawing.setdefault(key, threading.Lock())
-        try:
-            with drawing:
-                html = self.get(key)  # drawn by the thread this one waited for
-                if html is None:
-                    html = draw()
-                    self.put(key, html)
-        finally:
-            with self.lock:
-                self.drawing.pop(key, None)
-        return html
-
-
 fragments: FragmentCache[str] = FragmentCache()
 
 
@@ -143,16 +96,24 @@ class Drawing:
     """A screen's drawing of the night's state at ``version`` (its tag). Its HTML is read only when it is sent:
     a screen that holds it gets a 304, and the standings of a 1,000-table night are 1.4 MB."""
 
-    __slots__ = ("version", "_html", "_read")
+    __slots__ = ("version", "_html", "_read", "_read_gzipped")
 
-    def __init__(self, version: int, html: str | None = None, read: Callable[[], str] | None = None) -> None:
-        self.version, self._html, self._read = version, html, read
+    def __init__(self, version: int, html: str | None = None, read: Callable[[], str] | None = None,
+                 read_gzipped: Callable[[], bytes | None] | None = None) -> None:
+        self.version, self._html, self._read, self._read_gzipped = version, html, read, read_gzipped
 
     @property
     def html(self) -> str:
         if self._html is None:
             self._html = self._read()  # type: ignore[misc]
         return self._html
+
+    def gzipped(self) -> bytes:
+        """The drawing as it was compressed when stored (read from the database: call it once per process and
+        version, ``compression.compressed`` keeps it), or compressed now when it was stored before drawings
+        were kept compressed."""
+        stored = self._read_gzipped() if self._read_gzipped is not None else None
+        return stored or gzip_bytes(self.html.encode())
 
 
 def current(night_id: int, slug: str, screen: str, version: int, draw: Callable[[], str],
@@ -162,7 +123,7 @@ def current(night_id: int, slug: str, screen: str, version: int, draw: Callable[
     after its answer) and gets the stored one meanwhile: a poll draws only when nothing is stored yet."""
     html = fragments.get((screen, night_id, slug, version))
     if html is not None:
-        return Drawing(version, html)
+        return Drawing(version, html, read_gzipped=lambda: stored_gzipped(night_id, screen))
     stored = db.session.execute(  # not the HTML: most polls need only to know which drawing is stored
         select(NightScreen.version, NightScreen.drawing_since, NightScreen.drawn_at, NightScreen.draw_seconds)
         .where(*_row(night_id, screen))).first()
@@ -173,10 +134,11 @@ def current(night_id: int, slug: str, screen: str, version: int, draw: Callable[
         if stored.version < version and not (being_drawn(stored.drawing_since)
                                              or resting(night_id, screen, stored.drawn_at)):
             draw_later()
-        return Drawing(stored.version, read=lambda: stored_html(night_id, slug, screen, stored.version))
+        return Drawing(stored.version, read=lambda: stored_html(night_id, slug, screen, stored.version),
+                       read_gzipped=lambda: stored_gzipped(night_id, screen))
     drawn = fragments.get_or_draw((screen, night_id, slug, version), lambda: timed(night_id, screen, draw))
-    store(night_id, screen, version, drawn)
-    return Drawing(version, drawn)
+    gzipped = store(night_id, screen, version, drawn)
+    return Drawing(version, drawn, read_gzipped=lambda: gzipped)
 
 
 def stored_html(night_id: int, slug: str, screen: str, version: int) -> str:
@@ -185,6 +147,12 @@ def stored_html(night_id: int, slug: str, screen: str, version: int) -> str:
     never newer than what it is sent with)."""
     return fragments.get_or_draw((screen, night_id, slug, version), lambda: db.session.scalar(
         select(NightScreen.html).where(*_row(night_id, screen))))
+
+
+def stored_gzipped(night_id: int, screen: str) -> bytes | None:
+    """The stored drawing, compressed (as :func:`stored_html`, which it matches: both are stored by one
+    UPDATE); None for a drawing stored before drawings were kept compressed."""
+    return db.session.scalar(select(NightScreen.gzipped).where(*_row(night_id, screen)))
 
 
 def being_drawn(since: datetime | None) -> bool:
@@ -231,19 +199,20 @@ def take_drawing(night_id: int, screen: str) -> datetime | None:
     return started if taken.rowcount else None
 
 
-def store(night_id: int, screen: str, version: int, html: str, drawing_started: datetime | None = None) -> None:
-    """Keep ``html`` as the drawing at ``version`` (with the time this process's last drawing took), unless
-    a newer one is stored already; and clear the mark of the drawing begun at ``drawing_started`` (not a
-    later one's)."""
-    seconds, drawn_at = costs.get((night_id, screen)), utcnow()
+def store(night_id: int, screen: str, version: int, html: str, drawing_started: datetime | None = None) -> bytes:
+    """Keep ``html`` as the drawing at ``version``, and compressed as it is sent (with the time this process's
+    last drawing took), unless a newer one is stored already; and clear the mark of the drawing begun at
+    ``drawing_started`` (not a later one's). The compressed drawing."""
+    seconds, drawn_at, gzipped = costs.get((night_id, screen)), utcnow(), gzip_bytes(html.encode())
     stored = db.session.execute(update(NightScreen).where(*_row(night_id, screen), NightScreen.version < version)
-                                .values(version=version, html=html, drawn_at=drawn_at,
+                                .values(version=version, html=html, gzipped=gzipped, drawn_at=drawn_at,
                                         **({} if seconds is None else {"draw_seconds": seconds})))
     if drawing_started is not None:
         give_up(night_id, screen, drawing_started)
     db.session.commit()
     if stored.rowcount:
         saw_drawn_at(night_id, screen, drawn_at)
+    return gzipped
 
 
 def give_up(night_id: int, screen: str, drawing_started: datetime) -> None:

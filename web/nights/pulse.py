@@ -26,12 +26,13 @@ def poll_seconds(phase: str = "bell") -> int:
 
 
 def unchanged(tag: str) -> bool:
-    return request.args.get("seen") == tag or tag in request.if_none_match
+    # If-None-Match compares weakly (RFC 9110 13.1.2): a compressed answer's tag comes back weak
+    return request.args.get("seen") == tag or request.if_none_match.contains_weak(tag)
 
 
 def seen_tags() -> list[str]:
-    """The tags the client says it holds (``seen`` and If-None-Match)."""
-    return [tag for tag in (request.args.get("seen"), *request.if_none_match) if tag]
+    """The tags the client says it holds (``seen`` and If-None-Match, weak or not)."""
+    return [tag for tag in (request.args.get("seen"), *request.if_none_match.as_set(include_weak=True)) if tag]
 
 
 def poll_answer(tag: str, render: Callable[[], str], refresh: bool = False):

@@ -8,12 +8,16 @@ signed session cookie (checked, not re-signed) and one read of ``tables.PULSE_RO
 (an index), and hands everything else to the app unchanged:
 
 - a 304 when the phone's region is up to date (the tag it sends is the table's state now), or while its
-  page is of the last game and its turn to load the next has not come;
+  page is of the last game and its turn to load the next has not come; most of these from the states of every
+  playing table read at most ``TABLE_STATES_FRESH_FOR`` seconds ago (:class:`TableStates`), without a read;
 - a region that changed, or after the movement the next game's table page, when another phone's poll has
-  drawn it already (``shared_drawings``: kept by the state it shows), filled in with this phone's tokens.
+  drawn it already (``shared_drawings``: kept by the state it shows), filled in with this phone's tokens;
+- a done table's region brought up to date for the count of tables done (``tables.COUNT_REFRESH``): its
+  drawing without the count, with the count read now (one more read), kept for the table's other phones.
 
-Nothing of the database is kept between requests: the answer is the database's state now, and a drawing is
-found by that state, so any number of processes and servers on one database answer alike. A phone that does
+Nothing else of the database is kept between requests: the answer is the database's state now (or, for an
+unchanged poll, as it was that fraction of a second ago), and a drawing is found by that state, so any number
+of processes and servers on one database answer alike. A phone that does
 not hold the table (a stranger guessing codes, whose guesses are counted), a drawing not yet made, a due bell
 timer, a database error: all go to the app, which answers as it always has.
 """
@@ -34,6 +38,7 @@ from werkzeug.http import parse_cookie, parse_etags
 
 from extensions import db
 from models.night import CODE_MAX
+from services.night import queries as night_queries
 from web import shared_drawings
 from web.nights import tables
 
@@ -53,6 +58,8 @@ class QuickPulse:
         self.local = threading.local()  # each thread's own connection
         self.sessions = SessionMemo()
         self.pulse_row = PlainQuery(tables.PULSE_ROW, None)  # compiled for the engine's dialect at the first poll
+        self.tables_done = PlainQuery(night_queries.TABLES_DONE, None)
+        self.table_states = TableStates()
         self.store: shared_drawings.SharedDrawings | None = None
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
@@ -67,27 +74,30 @@ class QuickPulse:
         session = self.session(environ)
         if session is None:
             return None
+        args = dict(parse_qsl(environ.get("QUERY_STRING", "")))
+        asked = game_asked(args.get("game", ""))
+        held = parse_etags(environ.get("HTTP_IF_NONE_MATCH")).as_set(include_weak=True)  # compared weakly
+        seen = [tag for tag in (args.get("seen"), *held) if tag]
+        kept = self.kept_row(code)
+        if kept is not None and holds_table(session, kept.table_id, kept.night_id):
+            answer = tables.light_answer(kept, asked, seen)
+            if answer is not None and answer.needs == tables.UNCHANGED:
+                return self.not_modified(answer, start_response)
         try:
-            connection = self.connection()
+            connection = self.connection()  # first: the process's first poll compiles the queries
             row = self.pulse_row.first(connection, {"code": code})
-        except (SQLAlchemyError, self.pulse_row.errors):
+        except (SQLAlchemyError, *self.pulse_row.errors):
             self.drop_connection()
             return None  # the app answers (and says what is wrong)
         if row is None or not holds_table(session, row.table_id, row.night_id):
             return None
-        args = dict(parse_qsl(environ.get("QUERY_STRING", "")))
-        game = args.get("game", "")
-        seen = [tag for tag in (args.get("seen"), *parse_etags(environ.get("HTTP_IF_NONE_MATCH"))) if tag]
-        answer = tables.light_answer(row, game_asked(game), seen)
+        answer = tables.light_answer(row, asked, seen)
         if answer is None:
             return None
-        headers = list(self.headers)
-        if answer.tag is not None:
-            headers.append(("ETag", f'"{answer.tag}"'))
         if answer.needs in (tables.WAIT, tables.UNCHANGED):
-            start_response("304 NOT MODIFIED", [*headers, *answer.wait_headers()])
-            return [b""]
-        body = self.shared_drawing(code, row.table_id, answer, session, environ)
+            return self.not_modified(answer, start_response)
+        headers = self.tagged(answer)
+        body = self.shared_drawing(code, row, answer, session, environ)
         if body is None:
             environ[tables.PULSE_ROW_READ] = row  # the app draws it, from this row rather than reading it again
             return None
@@ -97,7 +107,26 @@ class QuickPulse:
                                   ("Content-Length", str(len(body)))])
         return [body]
 
-    def shared_drawing(self, code: str, table_id: int, answer: tables.PulseAnswer, session: dict[str, Any],
+    def tagged(self, answer: tables.PulseAnswer) -> list[tuple[str, str]]:
+        return [*self.headers, ("ETag", f'"{answer.tag}"')] if answer.tag is not None else list(self.headers)
+
+    def not_modified(self, answer: tables.PulseAnswer, start_response: StartResponse) -> list[bytes]:
+        start_response("304 NOT MODIFIED", [*self.tagged(answer), *answer.wait_headers()])
+        return [b""]
+
+    def kept_row(self, code: str) -> Any:
+        """The table's row as ``table_states`` last read it (at most TABLE_STATES_FRESH_FOR seconds ago), or
+        None: not kept (the setting is 0), no such table in a night being played, or the database failed."""
+        fresh_for = self.app.config.get("TABLE_STATES_FRESH_FOR") or 0
+        if fresh_for <= 0:
+            return None
+        try:
+            return self.table_states.row(code, fresh_for, self.connection)
+        except (SQLAlchemyError, *self.table_states.query.errors):
+            self.drop_connection()
+            return None
+
+    def shared_drawing(self, code: str, row: Any, answer: tables.PulseAnswer, session: dict[str, Any],
                        environ: dict[str, Any]) -> bytes | None:
         """The drawing this poll needs, if another phone's poll has drawn it already, filled in for this
         phone; None when the app must draw it (or answer a poll not sent by htmx)."""
@@ -112,8 +141,26 @@ class QuickPulse:
         if self.store is None:
             with self.app.app_context():
                 self.store = shared_drawings.store()
-        html = self.store.get(tables.drawing_key(answer, table_id, code))
+        html = self.store.get(tables.drawing_key(answer, row.table_id, code))
+        if html is None and answer.needs == tables.REDRAW and tables.DONE in answer.tag:
+            html = self.counted_region(code, row, answer)
         return None if html is None else shared_drawings.fill(html, csrf_token, self.app.secret_key).encode()
+
+    def counted_region(self, code: str, row: Any, answer: tables.PulseAnswer) -> str | None:
+        """A done table's region for this count period, from its drawing without the count if one is kept:
+        the count of tables done read now, filled in and kept for the table's other phones this period."""
+        uncounted = self.store.get(tables.uncounted_key(row.table_id, code, answer.tag))
+        if uncounted is None:
+            return None
+        try:
+            connection = self.connection()
+            counted = self.tables_done.first(connection, {"night_id": row.night_id, "game": row.current_game})
+        except (SQLAlchemyError, *self.tables_done.errors):
+            self.drop_connection()
+            return None
+        html = tables.fill_count(uncounted, counted.done, counted.total, self.app.secret_key)
+        self.store.put(tables.drawing_key(answer, row.table_id, code), html)
+        return html
 
     def session(self, environ: dict[str, Any]) -> dict[str, Any] | None:
         """The phone's session, from its signed cookie (as Flask would read it), or None."""
@@ -141,8 +188,10 @@ class QuickPulse:
             if self.engine is None:
                 with self.app.app_context():
                     engine = db.engine
-                # the query first: another thread that finds the engine set uses it at once
+                # the queries first: another thread that finds the engine set uses them at once
                 self.pulse_row = PlainQuery(tables.PULSE_ROW, engine.dialect)
+                self.tables_done = PlainQuery(night_queries.TABLES_DONE, engine.dialect)
+                self.table_states.query = PlainQuery(tables.PLAYING_PULSE_ROWS, engine.dialect)
                 self.engine = engine
             connection = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
             self.local.connection, self.local.pid = connection, os.getpid()
@@ -170,6 +219,8 @@ class PlainQuery:
         compiled = statement.compile(dialect=dialect)
         self.sql = compiled.string
         self.positions = compiled.positiontup if compiled.positional else None
+        # the values written into the statement (a CASE's), bound as parameters like the ones each run gives
+        self.literals = {name: value for name, value in compiled.params.items() if value is not None}
         columns = list(statement.selected_columns)
         self.Row = namedtuple("Row", [column.key for column in columns])  # type: ignore[misc]
         self.converters = [column.type.dialect_impl(dialect).result_processor(dialect, None) for column in columns]
@@ -177,15 +228,53 @@ class PlainQuery:
 
     def first(self, connection: Any, values: dict[str, Any]) -> Any:
         """The first row, on ``connection`` (a SQLAlchemy connection, whose driver connection it uses)."""
+        found = self.fetch(connection, values, lambda cursor: cursor.fetchmany(1))
+        return self.row_of(found[0]) if found else None
+
+    def all_raw(self, connection: Any, values: dict[str, Any]) -> list[tuple]:
+        """Every row as the driver gives it (``row_of`` reads one as ``first`` would)."""
+        return self.fetch(connection, values, lambda cursor: cursor.fetchall())
+
+    def fetch(self, connection: Any, values: dict[str, Any], take: Callable[[Any], list[tuple]]) -> list[tuple]:
         cursor = connection.connection.dbapi_connection.cursor()
+        values = {**self.literals, **values}
         try:
             cursor.execute(self.sql, [values[name] for name in self.positions] if self.positions else values)
-            found = cursor.fetchone()
+            return take(cursor)
         finally:
             cursor.close()
-        if found is None:
-            return None
+
+    def row_of(self, found: tuple) -> Any:
         return self.Row(*(convert(value) if convert else value for convert, value in zip(self.converters, found)))
+
+
+class TableStates:
+    """The ``tables.PULSE_ROW`` of every table of every night being played, read in one statement and kept for
+    up to ``TABLE_STATES_FRESH_FOR`` seconds. A big night's steady load is thousands of polls a second asking
+    "anything new?", each a round trip to the database while its worker waited. A poll whose phone holds the
+    state kept here is answered 304 from it, as if it had been sent that much sooner; any other answer (a change,
+    the bell, the next game) is read from the database as before, so a phone never gets a state older than the
+    one it holds. Kept by each process, read again from the database: every process and server sees a change
+    within that time. (Kept on a database server only, ``app.table_states_fresh_for``.)"""
+
+    def __init__(self) -> None:
+        self.query = PlainQuery(tables.PLAYING_PULSE_ROWS, None)  # compiled at the first poll (``connection``)
+        self.rows: dict[str, Any] = {}
+        self.read_at = float("-inf")
+        self.lock = threading.Lock()
+
+    def row(self, code: str, fresh_for: float, connection: Callable[[], Any]) -> Any:
+        if time.monotonic() - self.read_at > fresh_for:
+            with self.lock:
+                if time.monotonic() - self.read_at > fresh_for:
+                    started = time.monotonic()  # the rows are at least this fresh
+                    opened = connection()  # first: it compiles the query for the database, at the first poll
+                    code_at = self.query.Row._fields.index("code")
+                    # as the driver gives them: only the rows polled are read as SQLAlchemy would (``row_of``)
+                    self.rows = {found[code_at]: found for found in self.query.all_raw(opened, {})}
+                    self.read_at = started
+        found = self.rows.get(code)
+        return None if found is None else self.query.row_of(found)
 
 
 class SessionMemo:

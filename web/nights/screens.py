@@ -26,8 +26,8 @@ from referee.tournament.seats import SEAT_NAMES
 from services.night.prizes import night_prizes
 from referee.tournament.night import TIE_RULE
 from services.night import bell as night_bell
-from web.compression import same_for_everyone
-from web.nights import access, drawings
+from web.compression import accepts_gzip, compressed, same_for_everyone, send_compressed
+from web.nights import access, drawer, drawings
 from web.nights.drawings import fragments
 from web.nights.player_page import player_url
 from web.nights.pulse import poll_answer, poll_seconds
@@ -180,19 +180,28 @@ def standings(slug: str):
     night = access.get_night(slug)
     drawing = drawings.current(night.id, night.slug, "standings", night.standings_version,
                                lambda: draw_standings(night), night.standings_changed)
-    response = poll_answer(standings_tag(night, drawing.version), lambda: framed(night, "Standings", drawing.html))
-    if htmx:  # just the drawing: the same for every screen (the whole page holds the phone's CSRF token)
-        same_for_everyone(response, ("standings", night.id, night.slug, drawing.version))
-    return response
+    tag = standings_tag(night, drawing.version)
+    response = poll_answer(tag, lambda: "" if htmx and accepts_gzip() else framed(night, "Standings", drawing.html))
+    if not htmx:
+        return response
+    # just the drawing, the same for every screen (the whole page holds the phone's CSRF token), compressed
+    # once per process: as it was when stored, without reading or compressing the 1.4 MB of a big night's
+    key = ("standings", night.id, night.slug, drawing.version)
+    if response.status_code == 304 or not accepts_gzip():
+        return same_for_everyone(response, key)
+    return send_compressed(response, compressed.get_or_draw(key, drawing.gzipped))
 
 
 @bp.after_app_request
 def redraw_changed_standings(response: Response) -> Response:
-    """A request that changed some standings draws them again once its answer has been sent, so the
-    phone that sent it does not wait, and the screens polling them do not draw them each."""
+    """A request that changed some standings has them drawn again once its answer has been sent (on the
+    process's drawing thread, ``drawer``), so the phone that sent it does not wait, and the screens polling
+    them do not draw them each."""
     changed = db.session.info.pop(STANDINGS_CHANGED, None)
     if changed and response.status_code < 400:
-        response.call_on_close(copy_current_request_context(lambda: redraw_standings(sorted(changed))))
+        night_ids = sorted(changed)
+        redraw = copy_current_request_context(lambda: redraw_standings(night_ids))
+        response.call_on_close(drawer.after_answer(("standings", *night_ids), redraw))
     return response
 
 

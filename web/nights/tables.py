@@ -15,7 +15,7 @@ import time
 from datetime import datetime, timedelta
 from typing import Any, Callable, NamedTuple
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, session, url_for
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -34,7 +34,7 @@ from services.night import table_game, wording as night_wording
 from services.night.errors import NightError
 from services.scoresheet import score_kept
 from web.nights import access
-from web.nights.drawings import FragmentCache
+from web.fragment_cache import FragmentCache
 from web.nights.pulse import poll_answer, poll_seconds, seen_tags
 from web.render import night_page
 
@@ -71,11 +71,14 @@ TABLE_GAME = (select(TableGame).options(joinedload(TableGame.match).joinedload(M
 
 
 def _current_game(night: Night, table: NightTable) -> TableGame | None:
-    """The table's game now, with its match and the match's seats."""
+    """The table's game now, with its match and the match's seats (read with the table, when nothing was
+    written since)."""
     if not night.current_game:
         return None
-    tg = db.session.execute(TABLE_GAME, {"night_id": night.id, "game": night.current_game, "table": table.number}) \
-        .unique().scalar_one_or_none()
+    read, tg = access.game_read_with(table)
+    if not read:
+        tg = db.session.execute(TABLE_GAME, {"night_id": night.id, "game": night.current_game,
+                                             "table": table.number}).unique().scalar_one_or_none()
     if tg is not None:
         set_committed_value(tg.match, "table_game", tg)  # the match page asks whether it is a night's game
     return tg
@@ -156,7 +159,7 @@ PULSE_ROW_READ = "euchre.pulse_row"
 
 # Every poll of a table's status region starts with this one query of plain columns, by the table's code
 # (an index): built once, so that a poll does not pay for building and keying it (see ``quick_pulse``).
-PULSE_ROW = (
+_TABLE_STATES = (
     select(NightTable.id.label("table_id"), NightTable.number, Night.id.label("night_id"),
            Night.current_game, Night.games, Night.status,
            Night.standings_version, Night.bell_minutes, Night.bell_at, Night.game_started_at,
@@ -165,8 +168,10 @@ PULSE_ROW = (
     .join(Night, Night.id == NightTable.night_id)
     .outerjoin(TableGame, (TableGame.night_id == Night.id) & (TableGame.game == Night.current_game)
                & (TableGame.table == NightTable.number))
-    .outerjoin(Match, Match.id == TableGame.match_id)
-    .where(NightTable.code == bindparam("code")))
+    .outerjoin(Match, Match.id == TableGame.match_id))
+PULSE_ROW = _TABLE_STATES.where(NightTable.code == bindparam("code"))
+# The same row of every table of every night being played, with its code (``quick_pulse.TableStates``).
+PLAYING_PULSE_ROWS = _TABLE_STATES.add_columns(NightTable.code).where(Night.status == "playing")
 
 
 class PulseAnswer(NamedTuple):
@@ -286,8 +291,10 @@ def table_phase(night: Night, tg: TableGame | None) -> str:
 
 
 def pulse_context(table: NightTable, submit_form: Any = None, message: str | None = None,
-                  tg: Any = NOT_LOADED, bell_question: str | None = None) -> dict[str, Any]:
-    """The status region's context; ``tg``, the table's current game, when the caller has it already."""
+                  tg: Any = NOT_LOADED, bell_question: str | None = None,
+                  count_as_mark: bool = False) -> dict[str, Any]:
+    """The status region's context; ``tg``, the table's current game, when the caller has it already.
+    ``count_as_mark``: a done table's count of tables done is left as a mark (see ``uncounted_key``)."""
     night = table.night
     night_bell.ring_if_timer_due(night)
     if tg is NOT_LOADED:
@@ -298,7 +305,12 @@ def pulse_context(table: NightTable, submit_form: Any = None, message: str | Non
         counted = table_game.hands_result(tg, kept)
         scored = None if refused else kept  # a refused hand: the scoresheet scores it again to say which and why
     # "n of m tables done" is shown once this table is done: the count is a query, so only then
-    done, total = night_queries.tables_done(night, night.current_game) if tg is not None and tg.done else (0, 0)
+    done_words = ""
+    if tg is not None and tg.done:
+        if count_as_mark:
+            done_words = shared_drawings.marks(current_app.secret_key).count
+        else:
+            done_words = tables_done_words(*night_queries.tables_done(night, night.current_game))
     head = table.number == 1
     return {
         "night": night, "table": table, "tg": tg, "counted": counted, "pairs": PAIR_NAMES,
@@ -307,7 +319,7 @@ def pulse_context(table: NightTable, submit_form: Any = None, message: str | Non
         "bell_can_undo": head and night.bell_rung and night.bell_by != "timer"
         and tg is not None and tg.status == "playing",
         "submit_form": submit_form or SubmitForm(formdata=None), "send_token": shared_drawings.one_time_token(),
-        "tables_done": done, "tables_total": total,
+        "tables_done_words": done_words,
         "poll_url": url_for("tables.pulse", code=table.code, game=night.current_game),
         "poll_tag": _pulse_tag(night, table, tg), "poll_seconds": poll_seconds(table_phase(night, tg)),
         "poll_target": "#pulse", "scored": scored,
@@ -376,8 +388,37 @@ def _shared_region(table: NightTable, tg: TableGame | None, tag: str) -> str:
     """The table's status region at state ``tag`` as drawn for every phone (filled in by the caller): drawn
     once per state by whichever request asks first, a poll or the phone whose result changed it."""
     key = drawing_key(PulseAnswer(tag, REDRAW), table.id, table.code)
-    return regions.get_or_draw(key, lambda: shared_drawings.store().get_or_draw(key, _marked(
-        lambda: render_template("nights/_pulse.html", **pulse_context(table, tg=tg)))))
+    return regions.get_or_draw(key, lambda: shared_drawings.store().get_or_draw(
+        key, lambda: _drawn_region(table, tg, tag)))
+
+
+def _drawn_region(table: NightTable, tg: TableGame | None, tag: str) -> str:
+    """The region at ``tag`` for every phone. A done table's is its drawing without the count (drawn once for
+    its state, ``uncounted_key``) with the count of tables done now."""
+    if DONE not in tag:
+        return _marked(lambda: render_template("nights/_pulse.html", **pulse_context(table, tg=tg)))()
+    uncounted = shared_drawings.store().get_or_draw(uncounted_key(table.id, table.code, tag), _marked(
+        lambda: render_template("nights/_pulse.html", **pulse_context(table, tg=tg, count_as_mark=True))))
+    done, total = night_queries.tables_done(table.night, table.night.current_game)
+    return fill_count(uncounted, done, total, current_app.secret_key)
+
+
+# While results come in, every done table's region is brought up to date once per COUNT_REFRESH period for its
+# count of tables done alone: drawn whole each time, through the app, that was about a thousand drawings a
+# period at 1,000 tables. It is drawn once per state with a mark where the count goes, and each period's
+# drawing is that one with the count filled in (``quick_pulse`` does it with one more read, before Flask).
+def uncounted_key(table_id: int, code: str, tag: str) -> str:
+    """The name of a done table's region at state ``tag`` drawn with a mark for the count of tables done."""
+    return f"region-{table_id}-{code}-{tag.partition(DONE)[0]}{DONE}-uncounted"
+
+
+def tables_done_words(done: int, total: int) -> str:
+    return f"{done} of {total}"
+
+
+def fill_count(html: str, done: int, total: int, secret_key: str | bytes) -> str:
+    """A done table's region drawn without the count (``uncounted_key``), with ``done`` of ``total`` tables."""
+    return html.replace(shared_drawings.marks(secret_key).count, tables_done_words(done, total))
 
 
 def _marked(draw: Callable[[], str]) -> Callable[[], str]:
