@@ -50,7 +50,16 @@ control_socket_disable = True
 def post_worker_init(worker) -> None:
     """The worker has loaded the app: its modules, routes, models and settings live as long as the worker.
     Frozen, they are left out of Python's full garbage collections, each of which otherwise walked them all
-    (about 110,000 objects, 30 ms and more) on the worker's only thread while a phone waited."""
+    (about 110,000 objects, 30 ms and more) on the worker's only thread while a phone waited.
+
+    The worker's thread shares the interpreter with its drawing thread (web/nights/drawer.py). Each time a
+    request waits on the network or the database it lets the interpreter go, and while a drawing runs it
+    gets it back only when the drawing is made to yield: after Python's switch interval, 5 ms by default,
+    at every database statement and every socket read and write. A twentieth of that keeps a request's
+    wait for the interpreter under a millisecond per step; the drawing, a few hundred milliseconds of
+    Python, yields more often for it."""
     import gc  # here, not at the top: gunicorn reads every top-level name of this file as a setting
+    import sys
 
     gc.freeze()
+    sys.setswitchinterval(0.00025)

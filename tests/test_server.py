@@ -273,6 +273,28 @@ def test_each_worker_freezes_what_it_loaded_before_its_first_request():
         gc.unfreeze()
 
 
+def test_a_worker_gets_the_interpreter_back_from_its_drawing_thread_within_a_millisecond():
+    """While the drawing thread draws, the worker's request gets the interpreter back after each database
+    statement or socket wait only when the drawing is made to yield: after Python's switch interval (5 ms
+    by default, up to 5 ms per step of every request on that worker)."""
+    import sys
+
+    from gunicorn.config import Config
+
+    hook = runpy.run_path(str(ROOT / "gunicorn.conf.py"))["post_worker_init"]
+    config = Config()
+    config.set("post_worker_init", hook)
+    before = sys.getswitchinterval()
+    try:
+        config.post_worker_init(None)
+        assert sys.getswitchinterval() <= 0.001
+    finally:
+        sys.setswitchinterval(before)
+        import gc
+
+        gc.unfreeze()
+
+
 def test_the_access_log_is_written_only_when_asked_for(monkeypatch):
     """A big night asks a thousand times a second: the access log is off unless ACCESS_LOG names where."""
     monkeypatch.delenv("ACCESS_LOG", raising=False)
