@@ -10,13 +10,47 @@ the request itself, once the poller says its bytes have come, and sends each ans
 body, in one write rather than two.
 
 Everything else is gthread's own: keep-alive connections wait in the poller, an idle or silent connection
-is closed after ``keepalive`` seconds, and a stopping worker finishes what it has.
+is closed after ``keepalive`` seconds, and a stopping worker finishes what it has. One thing is added: a
+client that goes quiet in the middle of a request or of its answer is given up after
+:data:`SILENCE_SECONDS` (see :func:`give_up_on_silence`).
 """
 from __future__ import annotations
+
+import logging
+import socket
+import struct
 
 from gunicorn import util
 from gunicorn.http import wsgi
 from gunicorn.workers import gthread
+
+
+# A request's bytes stop coming, or its answer stops being read: a phone gone from the venue's Wi-Fi in the
+# middle, or a client that stalls on purpose. The worker reads and writes on a blocking socket, so it would
+# wait until gunicorn's timeout (30 s) killed it, and every phone it serves with it.
+SILENCE_SECONDS = 5
+
+
+def give_up_on_silence(sock: socket.socket, seconds: float = SILENCE_SECONDS) -> None:
+    """Have the kernel end a blocking read or write on ``sock`` that gets nothing for ``seconds``: the call
+    fails (gthread logs it, and closes the connection) and the worker goes on with its other phones. Set on
+    the socket itself, so it holds however gthread sets the socket's blocking mode."""
+    timeval = struct.pack("ll", int(seconds), int(seconds % 1 * 1_000_000))
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVTIMEO, timeval)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO, timeval)
+
+
+class SilenceInOneLine(logging.Filter):
+    """gthread logs any socket error with its traceback; a client given up for its silence (the kernel's
+    "try again", :func:`give_up_on_silence`) is one line in the director's terminal instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and isinstance(record.exc_info[1], BlockingIOError):
+            record.msg = "A client went quiet for %s s in the middle of a request or its answer: it was let go."
+            record.args = (SILENCE_SECONDS,)
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
 
 
 class Finished:
@@ -84,11 +118,13 @@ class InlineWorker(gthread.ThreadWorker):
 
     def init_process(self) -> None:
         wsgi.Response = OneWriteResponse  # every HTTP/1 answer of this process (HTTP/2 brings its own)
+        self.log.error_log.addFilter(SilenceInOneLine())
         super().init_process()
 
     def enqueue_req(self, conn) -> None:
         if not (conn.initialized or conn.data_ready):
             # a new connection: its first bytes are waited for in the poller, never in the loop
+            give_up_on_silence(conn.sock)
             self.finish_request(conn, Finished(gthread._DEFER))
             return
         self.finish_request(conn, Finished(self.handle(conn)))

@@ -1,5 +1,6 @@
 """The worker ``make serve`` runs (``inline_worker``): each answer in one write, headers before any body
-the kernel sends itself, and a connection that says nothing never holds up the others."""
+the kernel sends itself, and a connection that says nothing, or stops in the middle of a request, never
+holds up the others for long."""
 from __future__ import annotations
 
 import http.client
@@ -123,3 +124,31 @@ def test_a_connection_that_says_nothing_never_holds_up_the_others(database, tmp_
         phone.close()
     finally:
         server.kill()
+
+
+def test_a_client_that_stops_in_the_middle_of_a_request_is_given_up_on(database, tmp_path):
+    """One worker. A phone that sends half a request and goes quiet (off the Wi-Fi, or on purpose) held the
+    worker's loop until gunicorn's timeout killed the worker, 30 s on, with every phone it served. It is now
+    given up after inline_worker.SILENCE_SECONDS, and the other phones are answered."""
+    from inline_worker import SILENCE_SECONDS
+
+    server = Gunicorn(database[0], tmp_path / "gunicorn.log", workers=1).start()
+    try:
+        stalled = socket.create_connection(("127.0.0.1", server.port))
+        stalled.sendall(b"GET /static/app.js HTTP/1.1\r\nHost: x\r\n")  # the head's last line never comes
+        time.sleep(0.2)  # read by the worker before the other phone asks
+        started = time.monotonic()
+        phone = http.client.HTTPConnection("127.0.0.1", server.port, timeout=SILENCE_SECONDS + 10)
+        phone.request("GET", "/static/app.js")
+        answer = phone.getresponse()
+        assert answer.status == 200 and answer.read()
+        assert time.monotonic() - started < SILENCE_SECONDS + 5  # well before the 30 s of gunicorn's timeout
+        stalled.settimeout(5)
+        assert stalled.recv(100) == b""  # the stalled connection was closed
+        stalled.close()
+        phone.close()
+    finally:
+        server.kill()
+    log = (tmp_path / "gunicorn.log").read_text()
+    assert f"A client went quiet for {SILENCE_SECONDS} s in the middle of a request or its answer" in log
+    assert "Traceback" not in log  # one line in the director's terminal, not a stack
