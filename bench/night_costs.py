@@ -132,8 +132,8 @@ def play(app: Any, tables: int, costs: Costs) -> None:
     for done, phone in enumerate(phones[:-1]):
         costs.time("result confirm", lambda: phone.client.post(f"/t/{phone.code}/confirm", {"pair": "EW"}, htmx=True))
         for waiting in phones[max(0, done - DONE_POLLERS + 1):done + 1]:
-            waiting.tag = count_drawn_long_ago(waiting.tag)  # so the new count is drawn
-            costs.time("pulse of a done table (redrawn)", lambda: waiting.poll(1))
+            waiting.tag = count_drawn_long_ago(waiting.tag)  # so its count is brought up to date
+            costs.time("pulse of a done table (its count brought up to date)", lambda: waiting.poll(1))
     with app.test_request_context():
         night = db.session.scalar(db.select(Night).where(Night.slug == slug))
         for _ in range(10):
