@@ -55,7 +55,8 @@ def test_the_table_page_and_a_forms_answer_keep_their_csrf_field(app, clean_db, 
     phone = Tables(app).phone(code)
     client.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
     page = phone.get(f"/t/{code}").get_data(as_text=True)
-    assert f'name="csrf_token" value="{phone.token}"' in page
+    # the phone's own token, signed anew with each page: the time in its signature may be a second later
+    assert [field.split(".")[0] for field in CSRF_FIELD.findall(page)][:1] == [phone.token.split(".")[0]]
     answer = phone.post(f"/t/{code}/submit", {"pair": "NS", "cut_winner": ""}, htmx=True).get_data(as_text=True)
     assert 'name="csrf_token"' in answer
 
