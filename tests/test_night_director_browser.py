@@ -24,6 +24,8 @@ def create_night_of_four(director, name: str, names: str, games: int | None = No
     director.click("#create-night")
     director.fill("#names", names)
     director.click("#add-players")
+    # checked in once the answer is shown: a link tapped while the list is being swapped in can be lost
+    expect(director.locator("#added")).to_contain_text("Checked in: " + names.split("\n")[0])
 
 
 def test_the_director_renames_rings_takes_back_and_ends_early(browser, live_server, clean_db, shots, fast_polls):
