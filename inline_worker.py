@@ -31,11 +31,11 @@ from gunicorn.workers import gthread
 SILENCE_SECONDS = 5
 
 
-def give_up_on_silence(sock: socket.socket, seconds: float = SILENCE_SECONDS) -> None:
-    """Have the kernel end a blocking read or write on ``sock`` that gets nothing for ``seconds``: the call
+def give_up_on_silence(sock: socket.socket) -> None:
+    """Have the kernel end a blocking read or write on ``sock`` that gets nothing for SILENCE_SECONDS: the call
     fails (gthread logs it, and closes the connection) and the worker goes on with its other phones. Set on
     the socket itself, so it holds however gthread sets the socket's blocking mode."""
-    timeval = struct.pack("ll", int(seconds), int(seconds % 1 * 1_000_000))
+    timeval = struct.pack("ll", SILENCE_SECONDS, 0)  # whole seconds
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVTIMEO, timeval)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO, timeval)
 

@@ -277,6 +277,7 @@ def test_a_worker_gets_the_interpreter_back_from_its_drawing_thread_within_a_mil
     """While the drawing thread draws, the worker's request gets the interpreter back after each database
     statement or socket wait only when the drawing is made to yield: after Python's switch interval (5 ms
     by default, up to 5 ms per step of every request on that worker)."""
+    import gc
     import sys
 
     from gunicorn.config import Config
@@ -290,8 +291,6 @@ def test_a_worker_gets_the_interpreter_back_from_its_drawing_thread_within_a_mil
         assert sys.getswitchinterval() <= 0.001
     finally:
         sys.setswitchinterval(before)
-        import gc
-
         gc.unfreeze()
 
 

@@ -259,7 +259,7 @@ def _act(event: TeamEvent, step) -> Any:
         db.session.rollback()
         message = error.message
     if not htmx and message is None:
-        return redirect(url_for("teams.dashboard", slug=event.slug), 303)
+        return go(url_for("teams.dashboard", slug=event.slug))
     db.session.refresh(event)
     return page("teams/_dashboard.html", status=409 if message else 200, **dashboard_context(event, message))
 
