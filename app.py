@@ -228,12 +228,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     import backup
     import models  # noqa: F401  (registers the tables with the metadata)
-    from web import compression, converters, public_address, register_blueprints
+    from web import assets, compression, converters, public_address, register_blueprints
     from web.render import render_page
 
     converters.register(app)  # before the routes: ids and names that the database cannot hold are a 404
     register_blueprints(app)
     compression.init_app(app)
+    assets.init_app(app)  # scripts and stylesheets addressed by their content
     backup.register(app)  # flask backup, flask restore
     public_address.init_app(app)  # checks PUBLIC_URL; flask address
 

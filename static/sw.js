@@ -2,10 +2,13 @@
    that a reload with no connection still shows the match. Pages come from the network when it
    answers (always the latest scores) and from the phone's copy when it does not; static files come
    from the copy at once and are refreshed behind it. Nothing is ever sent from here: hands saved
-   offline wait in the page's outbox (app.js), which the server's idempotency token makes safe. */
+   offline wait in the page's outbox (app.js), which the server's idempotency token makes safe.
+   Scripts and stylesheets are addressed by their content (web/assets.py: "app.js?v=..."): a copy of
+   such an address is kept for good and never asked for again, and a new version, once kept, replaces
+   the copies of the older ones. */
 "use strict";
 
-var STATIC = "static-v1";
+var STATIC = "static-v2";  /* v1 kept scripts by their plain address */
 var PAGES = "pages-v1";
 var PAGES_KEPT = 40;  /* the pages opened most recently */
 var SHELL_FILES = ["/static/app.css", "/static/app.js", "/static/htmx.min.js", "/static/manifest.webmanifest",
@@ -62,6 +65,44 @@ function page(request) {
   });
 }
 
+/* "Kept for good" (web/assets.py): the server has checked that the address's version is the file's. */
+function keptForGood(response) {
+  return response.ok && (response.headers.get("Cache-Control") || "").indexOf("immutable") !== -1;
+}
+
+function forgetOtherVersions(cache, url) {
+  return cache.keys().then(function (keys) {
+    return Promise.all(keys.filter(function (key) {
+      var kept = new URL(key.url);
+      /* the plain address stays: the offline page and a first visit's reload with no connection use it */
+      return kept.pathname === url.pathname && kept.searchParams.has("v") && kept.search !== url.search;
+    }).map(function (key) { return cache.delete(key); }));
+  });
+}
+
+/* A script or stylesheet addressed by its version: the copy if there is one, else the network (and the
+   copy is kept). With no connection and no copy of this version (a page kept from before an update),
+   whatever version of the file is here. */
+function versionedFile(request, url) {
+  return caches.open(STATIC).then(function (cache) {
+    return cache.match(request, { ignoreVary: true }).then(function (copy) {
+      if (copy) return copy;
+      return fetch(request).then(function (response) {
+        if (keptForGood(response)) {
+          var kept = response.clone();
+          forgetOtherVersions(cache, url).then(function () { return cache.put(request, kept); });
+        }
+        return response;
+      }).catch(function (error) {
+        return cache.match(url.pathname, { ignoreSearch: true, ignoreVary: true }).then(function (older) {
+          if (older) return older;
+          throw error;
+        });
+      });
+    });
+  });
+}
+
 function staticFile(request) {
   return caches.open(STATIC).then(function (cache) {
     return cache.match(request, { ignoreVary: true }).then(function (copy) {
@@ -83,7 +124,7 @@ self.addEventListener("fetch", function (event) {
   var url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (url.pathname.indexOf("/static/") === 0) {
-    event.respondWith(staticFile(request));
+    event.respondWith(url.searchParams.has("v") ? versionedFile(request, url) : staticFile(request));
   } else if (request.mode === "navigate") {
     event.respondWith(page(request));
   }

@@ -110,7 +110,7 @@ def test_no_inline_scripts_or_styles(client):
     for url in ("/", "/matches/new", "/matches/new?variant=euchre", f"/matches/{match_id}", "/matches/import"):
         html = client.get(url).get_data(as_text=True)
         assert "<script>" not in html and "style=" not in html and " on" + "click=" not in html
-        assert 'src="/static/htmx.min.js"' in html and 'src="/static/app.js"' in html
+        assert 'src="/static/htmx.min.js?v=' in html and 'src="/static/app.js?v=' in html
         # everything offline, no CDN: every address in the markup is the app's own (a match's page
         # spells out its links to share, as text)
         assert not re.search(r'(?:src|href|action)="(?:https?:)?//', html), url

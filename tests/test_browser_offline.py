@@ -4,6 +4,7 @@ and is stored exactly once when the connection is back."""
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
@@ -221,3 +222,38 @@ def test_a_table_result_sent_offline_survives_a_reload_and_is_sent_once(page, ap
     assert _table_game(app, slug, 2)["status"] == "submitted"
     assert [action for _who, action, _what in _audit(app, slug)].count("submit") == 1
     page.close()
+
+
+def test_an_updated_script_reaches_a_phone_that_kept_the_old_one(page, app, tmp_path):
+    """The laptop is updated between two visits: a phone whose service worker keeps the app's script runs the
+    new one on its very next page (it used to get its kept copy once more), and still has it offline."""
+    static = tmp_path / "static"
+    shutil.copytree(app.static_folder, static)
+    before, app.static_folder = app.static_folder, str(static)
+    try:
+        new_match(page, None, "update", "euchre", ["Ann", "Bob", "Cy", "Di"])
+        installed(page)
+        page.reload()  # the worker controls this page: it keeps the script the page names
+        wait_until(page, KEPT_SCRIPT, "the phone keeps the app's script")
+        assert page.evaluate("() => window.updatedScript") is None
+
+        with (static / "app.js").open("a") as script:
+            script.write("\nwindow.updatedScript = true;\n")
+        page.reload()
+        page.wait_for_function("() => window.updatedScript === true")
+        wait_until(page, KEPT_SCRIPT, "the phone keeps the new script")
+        assert page.evaluate(KEPT_SCRIPTS) == 1  # the old version's copy is gone
+
+        offline(page.context)
+        page.reload()  # the worker's copies: the page as it was last shown, and the new script
+        expect(page.locator("#scoreboard")).to_be_visible()
+        page.wait_for_function("() => window.updatedScript === true")
+        online(page.context)
+    finally:
+        app.static_folder = before
+
+
+KEPT_SCRIPTS = """() => caches.open('static-v2').then(c => c.keys())
+    .then(keys => keys.filter(r => new URL(r.url).pathname === '/static/app.js' && r.url.includes('?v=')).length)"""
+KEPT_SCRIPT = """() => caches.open('static-v2').then(c => c.keys()).then(keys => keys.some(r => r.url.includes(
+    '/static/app.js?v=' + document.querySelector('script[src^="/static/app.js"]').src.split('?v=')[1])))"""

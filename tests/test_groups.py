@@ -57,7 +57,7 @@ def test_group_pages_keep_the_strict_csp(client):
         html = client.get(url).get_data(as_text=True)
         assert "<script>" not in html and "style=" not in html and " on" + "click=" not in html, url
         assert "https://" not in html, url
-        assert 'src="/static/htmx.min.js"' in html
+        assert 'src="/static/htmx.min.js?v=' in html
 
 
 # -- the way in ---------------------------------------------------------------------------------

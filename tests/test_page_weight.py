@@ -8,6 +8,7 @@ client does not decode, so ``response.data`` is what was sent.
 from __future__ import annotations
 
 import gzip
+import html as html_module
 import json
 import re
 
@@ -37,14 +38,15 @@ def first_load(client, url: str) -> dict[str, int]:
     assert page.status_code == 200 and page.headers["Content-Encoding"] == "gzip"
     html = body(page).decode()
     assets = re.findall(r'<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+)"', html)
-    assert "/static/htmx.min.js" in assets and "/static/app.css" in assets and "/static/app.js" in assets
+    paths = [asset.partition("?")[0] for asset in assets]  # scripts and stylesheets: "?v=" and their version
+    assert "/static/htmx.min.js" in paths and "/static/app.css" in paths and "/static/app.js" in paths
     sizes = {url: transferred(page)}
-    for asset in assets + ["/favicon.ico"]:  # no <link rel=icon>, so a browser asks for /favicon.ico
-        response = client.raw.get(asset, headers=GZIP)
+    for asset, path in [*zip(assets, paths), ("/favicon.ico", "/favicon.ico")]:  # no <link rel=icon>: a browser asks
+        response = client.raw.get(html_module.unescape(asset), headers=GZIP)
         if asset != "/favicon.ico":
             assert response.status_code == 200, asset
-            assert body(response) == client.raw.get(asset).data  # the gzip is the real file
-        sizes[asset] = transferred(response)
+            assert body(response) == client.raw.get(html_module.unescape(asset)).data  # the gzip is the real file
+        sizes[path] = transferred(response)
     return sizes
 
 
