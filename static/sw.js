@@ -80,6 +80,16 @@ function forgetOtherVersions(cache, url) {
   });
 }
 
+/* The newest copy of a file kept here: a version kept for good before the plain shell copy, which may be
+   older (it was kept when this worker was installed). */
+function anyCopy(cache, url) {
+  return cache.keys(url.pathname, { ignoreSearch: true, ignoreVary: true }).then(function (keys) {
+    var versioned = keys.filter(function (key) { return new URL(key.url).searchParams.has("v"); });
+    var key = versioned.length ? versioned[versioned.length - 1] : keys[0];
+    return key ? cache.match(key, { ignoreVary: true }) : undefined;
+  });
+}
+
 /* A script or stylesheet addressed by its version: the copy if there is one, else the network (and the
    copy is kept). With no connection and no copy of this version (a page kept from before an update),
    whatever version of the file is here. */
@@ -94,7 +104,7 @@ function versionedFile(request, url) {
         }
         return response;
       }).catch(function (error) {
-        return cache.match(url.pathname, { ignoreSearch: true, ignoreVary: true }).then(function (older) {
+        return anyCopy(cache, url).then(function (older) {
           if (older) return older;
           throw error;
         });

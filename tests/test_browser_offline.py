@@ -243,10 +243,20 @@ def test_an_updated_script_reaches_a_phone_that_kept_the_old_one(page, app, tmp_
         page.wait_for_function("() => window.updatedScript === true")
         wait_until(page, KEPT_SCRIPT, "the phone keeps the new script")
         assert page.evaluate(KEPT_SCRIPTS) == 1  # the old version's copy is gone
+        wait_until(page, KEPT_PAGE_NAMES_SCRIPT, "the phone's copy of the page names the new script")
 
         offline(page.context)
         page.reload()  # the worker's copies: the page as it was last shown, and the new script
         expect(page.locator("#scoreboard")).to_be_visible()
+        page.wait_for_function("() => window.updatedScript === true")
+
+        # a page kept from before the update names a version no longer kept: offline, the newest copy of the
+        # script runs, not the plain one kept when the worker was installed (the old script)
+        wait_until(page, KEPT_PAGE_NAMES_SCRIPT, "the page shown offline is kept again")
+        page.evaluate(NAME_A_VERSION_NOT_KEPT)
+        page.reload()
+        expect(page.locator("#scoreboard")).to_be_visible()
+        assert page.locator('script[src="/static/app.js?v=000000000000"]').count() == 1
         page.wait_for_function("() => window.updatedScript === true")
         online(page.context)
     finally:
@@ -257,3 +267,9 @@ KEPT_SCRIPTS = """() => caches.open('static-v2').then(c => c.keys())
     .then(keys => keys.filter(r => new URL(r.url).pathname === '/static/app.js' && r.url.includes('?v=')).length)"""
 KEPT_SCRIPT = """() => caches.open('static-v2').then(c => c.keys()).then(keys => keys.some(r => r.url.includes(
     '/static/app.js?v=' + document.querySelector('script[src^="/static/app.js"]').src.split('?v=')[1])))"""
+KEPT_PAGE_NAMES_SCRIPT = """() => caches.open('pages-v1').then(c => c.match(location.href))
+    .then(r => r ? r.text() : '')
+    .then(t => t.includes(document.querySelector('script[src^="/static/app.js"]').getAttribute('src')))"""
+NAME_A_VERSION_NOT_KEPT = """() => caches.open('pages-v1').then(c => c.match(location.href).then(r => r.text())
+    .then(t => c.put(location.href, new Response(t.replace(/app[.]js[?]v=[0-9a-f]+/, 'app.js?v=000000000000'),
+                                                 {headers: {'Content-Type': 'text/html; charset=utf-8'}}))))"""
