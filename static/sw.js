@@ -1,11 +1,11 @@
 /* The service worker: keeps the app shell, the static files and the pages this phone has open, so
    that a reload with no connection still shows the match. Pages come from the network when it
-   answers (always the latest scores) and from the phone's copy when it does not; static files come
-   from the copy at once and are refreshed behind it. Nothing is ever sent from here: hands saved
-   offline wait in the page's outbox (app.js), which the server's idempotency token makes safe.
-   Scripts and stylesheets are addressed by their content (web/assets.py: "app.js?v=..."): a copy of
-   such an address is kept for good and never asked for again, and a new version, once kept, replaces
-   the copies of the older ones. */
+   answers (always the latest scores) and from the phone's copy when it does not. Scripts and
+   stylesheets are addressed by their content (web/assets.py: "app.js?v=..."): a copy of such an
+   address is kept for good and never asked for again, and a new version, once kept, replaces the
+   copies of the older ones. Other static files (icons, the manifest, the shell's plain addresses)
+   come from the copy at once and are refreshed behind it. Nothing is ever sent from here: hands saved
+   offline wait in the page's outbox (app.js), which the server's idempotency token makes safe. */
 "use strict";
 
 var STATIC = "static-v2";  /* v1 kept scripts by their plain address */
