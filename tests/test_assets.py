@@ -81,6 +81,8 @@ def test_the_current_version_is_kept_for_good_and_any_other_address_is_checked_e
         assert answer.headers["Cache-Control"] == CHECKED_EACH_TIME, address
         assert answer.data == kept.data
     assert client.get("/static/icons/icon-192.png").headers["Cache-Control"] == CHECKED_EACH_TIME
+    part = client.raw.get(current, headers={"Range": "bytes=0-9"})  # a byte range of the same version
+    assert part.status_code == 206 and part.headers["Cache-Control"] == KEPT_FOR_GOOD
 
 
 @pytest.mark.parametrize("address", ["/static/no-such-file.js?v=1", "/static/../app.py", "/static/%00.js?v=1"])

@@ -37,15 +37,16 @@ def first_load(client, url: str) -> dict[str, int]:
     page = client.raw.get(url, headers=GZIP)
     assert page.status_code == 200 and page.headers["Content-Encoding"] == "gzip"
     html = body(page).decode()
-    assets = re.findall(r'<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+)"', html)
+    named = re.findall(r'<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+)"', html)
+    assets = [html_module.unescape(address) for address in named]
     paths = [asset.partition("?")[0] for asset in assets]  # scripts and stylesheets: "?v=" and their version
     assert "/static/htmx.min.js" in paths and "/static/app.css" in paths and "/static/app.js" in paths
     sizes = {url: transferred(page)}
     for asset, path in [*zip(assets, paths), ("/favicon.ico", "/favicon.ico")]:  # no <link rel=icon>: a browser asks
-        response = client.raw.get(html_module.unescape(asset), headers=GZIP)
+        response = client.raw.get(asset, headers=GZIP)
         if asset != "/favicon.ico":
             assert response.status_code == 200, asset
-            assert body(response) == client.raw.get(html_module.unescape(asset)).data  # the gzip is the real file
+            assert body(response) == client.raw.get(asset).data  # the gzip is the real file
         sizes[path] = transferred(response)
     return sizes
 

@@ -72,7 +72,7 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def cache_by_version(response: Response) -> Response:
-        if request.endpoint != "static" or response.status_code not in (200, 304):
+        if request.endpoint != "static" or response.status_code not in (200, 206, 304):  # 206: a byte range
             return response
         filename = (request.view_args or {}).get("filename", "")
         asked = request.args.get("v")
