@@ -20,6 +20,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from backup import PRIVATE
 from extensions import csrf, db, htmx, migrate
+from sqlite_writers import TakingTurnsConnection
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
@@ -101,6 +102,15 @@ def _read_key(path: str) -> str:
             return fh.read().strip()
     except FileNotFoundError:
         return ""
+
+
+def writers_take_turns(uri: str, engine_options: dict[str, Any]) -> dict[str, Any]:
+    """On SQLite, each connection's writes wait their turn on a lock file (``sqlite_writers``) rather than in
+    SQLite's busy handler; a test's own ``connect_args`` win."""
+    if make_url(uri).get_backend_name() != "sqlite":
+        return engine_options
+    connect_args = {"factory": TakingTurnsConnection, **engine_options.get("connect_args", {})}
+    return {**engine_options, "connect_args": connect_args}
 
 
 @event.listens_for(Engine, "connect")
@@ -219,6 +229,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app.session_interface = SessionCookie()
     keep_sqlite_private(app.config["SQLALCHEMY_DATABASE_URI"])
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = writers_take_turns(app.config["SQLALCHEMY_DATABASE_URI"],
+                                                                 app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {}))
     db.init_app(app)
     with app.app_context():
         ping_connections_left_idle(db.engine)
