@@ -154,3 +154,14 @@ def test_a_database_server_is_left_as_it_is() -> None:
     assert writers_take_turns("postgresql+psycopg://postgres@127.0.0.1/test", options) is options
     assert writers_take_turns("sqlite:///x.sqlite", {"connect_args": {"timeout": 1}})["connect_args"] == {
         "factory": TakingTurnsConnection, "timeout": 1}
+
+
+def test_the_writers_bench_runs(capsys) -> None:
+    """``bench/sqlite_writers_bench.py`` (run on demand) still runs: a second of it, both ways."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    import sqlite_writers_bench
+
+    assert sqlite_writers_bench.main(["--writers", "2", "--rate", "40", "--busy-loops", "0", "--seconds", "0.5"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.startswith("taking turns (the app)") for line in lines)
+    assert any(line.startswith("SQLite's busy handler") for line in lines)
