@@ -251,8 +251,24 @@ def test_gunicorn_settings(monkeypatch):
     for name, value in settings.items():
         config.set(name, value)  # gunicorn itself ignores a misspelt setting; this refuses it
     assert config.bind == ["0.0.0.0:6123"] and config.wsgi_app == "serve:app"
-    assert config.workers >= 3 and config.worker_class_str == "inline_worker.InlineWorker" and config.threads >= 1
+    assert config.worker_class_str == "inline_worker.InlineWorker" and config.threads >= 1
     assert config.accesslog is None and config.reload is False and config.control_socket_disable is True
+
+
+@pytest.mark.parametrize(("database_url", "workers_per_core"), [
+    ("", 1), ("sqlite:////tmp/x.sqlite", 1), ("postgresql+psycopg://postgres@127.0.0.1/test", 2)])
+def test_gunicorn_workers_follow_the_cores_and_the_database(monkeypatch, database_url, workers_per_core):
+    """On SQLite one worker more than the cores (no round trips to wait for); on a database server gunicorn's
+    usual 2 x cores + 1; WEB_CONCURRENCY chooses."""
+    monkeypatch.delenv("WEB_CONCURRENCY", raising=False)
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    settings = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    cores = settings["_cores"]()
+    assert settings["workers"] == min(workers_per_core * cores + 1, 12)
+    assert settings["_workers"](2, False) == 3 and settings["_workers"](2, True) == 5
+    assert settings["_workers"](16, True) == 12
+    monkeypatch.setenv("WEB_CONCURRENCY", "7")
+    assert runpy.run_path(str(ROOT / "gunicorn.conf.py"))["workers"] == 7
 
 
 def test_each_worker_freezes_what_it_loaded_before_its_first_request():
