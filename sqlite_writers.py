@@ -3,8 +3,8 @@
 SQLite lets one connection write at a time. One that finds another writing waits in SQLite's busy handler,
 which sleeps 1, 2, 5, 10, 15, 20, 25, ... milliseconds between its tries, whenever the writer ends. While a
 1,000-table night's results came in (a hundred writes a second from five server processes), the first write of
-a result waited 10 ms at the median and up to 600 ms, for a lock each writer held a millisecond or two, and the
-worker waiting answered nobody else meanwhile (docs/performance.md).
+half the results waited over 2 ms, about 10 ms at the median of those and up to 645 ms, for a lock each writer
+held a millisecond or two, and the worker waiting answered nobody else meanwhile (docs/performance.md).
 
 So each connection first takes an exclusive ``flock`` on a file beside the database (``<database>-writers``)
 before the first write of a transaction, trying again every :data:`FIRST_TRY_AFTER` to :data:`TRY_AT_LEAST_EVERY`,
