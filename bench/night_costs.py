@@ -164,8 +164,10 @@ def main(argv: list[str] | None = None) -> int:
 
         # in memory, as the server keeps them (``shared_drawings.default_folder``): on disk each costs more
         drawings = tempfile.mkdtemp(prefix="night-costs-", dir=MEMORY if os.path.isdir(MEMORY) else tmp)
+        # each poll reads its table's state (on PostgreSQL the server answers an unchanged poll from the states
+        # of every table read up to half a second before: a poll timed just after a change would get a 304)
         app = create_app({"SQLALCHEMY_DATABASE_URI": database_url_for(url), "SECRET_KEY": "bench",
-                          "SHARED_DRAWINGS": drawings})
+                          "SHARED_DRAWINGS": drawings, "TABLE_STATES_FRESH_FOR": 0})
         statements: list[str] = []
         with app.app_context():
             event.listen(db.engine, "before_cursor_execute", lambda *call: statements.append(call[2]))
