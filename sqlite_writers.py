@@ -21,6 +21,8 @@ import sqlite3
 import time
 from typing import Any
 
+from backup import PRIVATE  # the lock file is kept as private as the database beside it
+
 FIRST_TRY_AFTER = 0.0001    # seconds: most writes end within a millisecond or two
 TRY_AT_LEAST_EVERY = 0.001  # seconds: the longest sleep between tries
 GIVE_UP_AFTER = 5.0         # seconds, as the busy_timeout the app sets: then SQLite's own wait decides
@@ -28,8 +30,6 @@ GIVE_UP_AFTER = 5.0         # seconds, as the busy_timeout the app sets: then SQ
 # The statements with which Python's sqlite3 module begins a transaction (its default, "legacy" handling), and
 # so the first that may wait for SQLite's lock; a read never does (write-ahead log).
 WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
-
-PRIVATE = 0o600
 
 
 def turns_file(database: str) -> str | None:
