@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import logging
 import os
-import queue
 import threading
+from collections import deque
 from typing import Callable, Hashable
 
 from flask import current_app
@@ -30,15 +30,16 @@ class Drawer:
     """The jobs waiting, and the thread that runs them one at a time (started in each process that needs it)."""
 
     def __init__(self) -> None:
-        self.jobs: queue.SimpleQueue[tuple[Hashable, Callable[[], None]]] = queue.SimpleQueue()
+        self.jobs: deque[tuple[Hashable, Callable[[], None]]] = deque()
         self.waiting: set[Hashable] = set()
         self.unfinished = 0
         self.changed = threading.Condition()
         self.thread: threading.Thread | None = None
         self.pid: int | None = None
 
-    def submit(self, key: Hashable, job: Callable[[], None]) -> None:
-        """Run ``job`` on the drawing thread, unless a job for ``key`` is waiting there already."""
+    def submit(self, key: Hashable, job: Callable[[], None], *, first: bool = False) -> None:
+        """Run ``job`` on the drawing thread, unless a job for ``key`` is waiting there already; ``first``:
+        before the jobs waiting (what phones are about to ask for, ahead of a screen's redrawing)."""
         with self.changed:
             if key in self.waiting:
                 return
@@ -48,12 +49,14 @@ class Drawer:
                 self.thread = threading.Thread(target=self._run, name="screen drawer", daemon=True)
                 self.pid = os.getpid()
                 self.thread.start()
-        self.jobs.put((key, job))
+            (self.jobs.appendleft if first else self.jobs.append)((key, job))
+            self.changed.notify_all()
 
     def _run(self) -> None:
         while True:
-            key, job = self.jobs.get()
             with self.changed:
+                self.changed.wait_for(lambda: self.jobs)
+                key, job = self.jobs.popleft()
                 self.waiting.discard(key)  # a change from now on needs a drawing after this one
             try:
                 job()
@@ -73,11 +76,12 @@ class Drawer:
 drawer = Drawer()
 
 
-def after_answer(key: Hashable, job: Callable[[], None]) -> Callable[[], None]:
+def after_answer(key: Hashable, job: Callable[[], None], *, first: bool = False) -> Callable[[], None]:
     """What to run once this request is answered (``Response.call_on_close``): ``job`` (the request's own
-    context, copied) handed to the drawing thread, or run there and then while the app is tested."""
+    context, copied) handed to the drawing thread (``first``: see ``Drawer.submit``), or run there and then
+    while the app is tested."""
     if in_background():
-        return lambda: drawer.submit(key, job)
+        return lambda: drawer.submit(key, job, first=first)
     return job
 
 
