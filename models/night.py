@@ -24,6 +24,8 @@ from referee.tournament.seats import PAIR_OF_SEAT
 
 CODE_MAX = 8  # NightTable.code
 STANDINGS_CHANGED = "night_standings_changed"  # the key in ``db.session.info`` of the nights to redraw
+# The key in ``db.session.info`` of what this request changed at every table of a night: {(night id, what)}
+EVERY_TABLE_CHANGED = "night_every_table_changed"
 
 
 class Night(db.Model):
@@ -80,6 +82,11 @@ class Night(db.Model):
     def standings_changed(self) -> None:
         """Note, for the end of the request, that this night's standings must be drawn again."""
         db.session.info.setdefault(STANDINGS_CHANGED, set()).add(self.id)
+
+    def every_table_changed(self, what: str) -> None:
+        """Note, for the end of the request, that every table's ``what`` changed ("page": the next game is
+        seated; "region": the bell rang or was taken back), for their phones' drawings to be made ahead."""
+        db.session.info.setdefault(EVERY_TABLE_CHANGED, set()).add((self.id, what))
 
     def __repr__(self) -> str:
         return f"<Night {self.id} {self.name!r} game {self.current_game}>"

@@ -18,8 +18,9 @@ class SlugConverter(BaseConverter):
 def register_blueprints(app: Flask) -> None:
     from web import disputes, groups, hands, home, matches, offline, watch
     # commands: flask nights ...; audit_trail, chart_screen, printouts and results_csv add routes to screens.bp
-    from web.nights import (audit_trail, chart_screen, commands, director, printouts, projector,  # noqa: F401
-                            results_csv, screens, tables)
+    # drawn_ahead adds to tables.bp what a request that changed every table of a night does after its answer
+    from web.nights import (audit_trail, chart_screen, commands, director, drawn_ahead, printouts,  # noqa: F401
+                            projector, results_csv, screens, tables)
     from web.nights import night_group, player_page, prizes as night_prizes, wishes as night_wishes
     from web.render import register_filters
     from web.teams import commands as team_commands  # noqa: F401  (flask teams reset-pin)

@@ -33,6 +33,7 @@ def ring_bell(night: Night, actor: str, *, confirmed: bool = True) -> bool:
     db.session.refresh(night)
     if rung.rowcount != 1:
         return False
+    night.every_table_changed("region")
     audit(night, actor, "bell", f"The bell rang for game {night.current_game} ({actor}).")
     return True
 
@@ -54,6 +55,7 @@ def undo_bell(night: Night, actor: str) -> None:
     db.session.refresh(night)
     if taken.rowcount != 1:
         raise NightError("A table has sent its result already, so the bell stands. Correct that table instead.")
+    night.every_table_changed("region")
     audit(night, actor, "bell-undone", f"The bell of game {night.current_game} was taken back ({actor}).")
 
 

@@ -117,6 +117,7 @@ def start_game(night: Night, game: int, actor: str = "director") -> GamePlan:
         at_tables.setdefault(seat.table, {})[seat.seat] = match_players[names[player_id]]
     _open_tables(night, game, at_tables, group_id)
     refresh_planner_statistics()
+    night.every_table_changed("page")
     out = ", ".join(names[p] for p in plan.sit_outs)
     audit(night, actor, "game-start", f"Game {game} seated at {len(tables)} tables."
           + (f" Sitting out: {out}." if out else "") + "".join(f" {n}" for n in plan.notes))

@@ -66,14 +66,21 @@ def seats_of(night: Night, game: int) -> list[NightSeat]:
 
 # The statements a table's every page and result asks (a thousand tables ask them at once after the bell
 # and the movement) are built once: building and keying one cost more than the database's answer.
-SEATS_AT = (select(NightSeat).where(NightSeat.night_id == bindparam("night_id"), NightSeat.game == bindparam("game"),
-                                    NightSeat.table == bindparam("table")).order_by(NightSeat.seat))
+NAMES_AT = (select(NightSeat.seat, NightPlayer.name).join(NightPlayer, NightPlayer.id == NightSeat.player_id)
+            .where(NightSeat.night_id == bindparam("night_id"), NightSeat.game == bindparam("game"),
+                   NightSeat.table == bindparam("table")))
+# What ``read_every_table`` read, by (night id, game): every table's names and moves.
+EVERY_TABLE = "night_every_table"
 
 
-def seats_at(night: Night, game: int, table: int) -> list[NightSeat]:
-    """One table's seats in ``game``: ``seats_of`` narrowed in SQL, for the pages of a single table (a table's
-    page loaded every seat of the night twice or three times, 1,200 rows at 400 players)."""
-    return list(db.session.scalars(SEATS_AT, {"night_id": night.id, "game": game, "table": table}))
+def names_at(night: Night, game: int, table: int) -> dict[str, str]:
+    """Who sits where at one table in ``game``, {seat: name}: read for that table, or with every table's in
+    this transaction (``read_every_table``)."""
+    every = read_in_transaction(EVERY_TABLE).get((night.id, game))
+    if every is not None:
+        return every[0].get(table, {})
+    rows = db.session.execute(NAMES_AT, {"night_id": night.id, "game": game, "table": table})
+    return {seat: name for seat, name in rows}
 
 
 def table_games(night: Night, game: int) -> list[TableGame]:
@@ -106,6 +113,33 @@ MOVES_FROM = (select(NightPlayer.name, _now.id, _now.table, _now.seat).select_fr
 
 
 def moves_from(night: Night, game: int, table: int) -> list[tuple[str, str]]:
-    """Where the players of ``table`` in the game before ``game`` sit in ``game``, in one query."""
+    """Where the players of ``table`` in the game before ``game`` sit in ``game``, in one query (or read with
+    every table's in this transaction, ``read_every_table``)."""
+    every = read_in_transaction(EVERY_TABLE).get((night.id, game))
+    if every is not None:
+        return every[1].get(table, [])
     rows = db.session.execute(MOVES_FROM, {"night_id": night.id, "game": game, "before": game - 1, "table": table})
     return [(name, place_label(seat_id is not None, at, seat)) for name, seat_id, at, seat in rows]
+
+
+_before = aliased(NightSeat)
+EVERY_MOVE = (select(_before.table, NightPlayer.name, NightSeat.id, NightSeat.table, NightSeat.seat)
+              .select_from(_before).join(NightPlayer, NightPlayer.id == _before.player_id)
+              .outerjoin(NightSeat, (NightSeat.night_id == _before.night_id) & (NightSeat.game == bindparam("game"))
+                         & (NightSeat.player_id == _before.player_id))
+              .where(_before.night_id == bindparam("night_id"), _before.game == bindparam("before"),
+                     _before.table.is_not(None))
+              .order_by(_before.table, _before.seat))
+
+
+def read_every_table(night: Night, game: int) -> None:
+    """Read who sits where at every table in ``game`` and where each table's players of the game before went,
+    in two statements, for ``names_at`` and ``moves_from`` to answer from in this transaction (a thousand
+    tables' pages drawn one after another, ``web.nights.drawn_ahead``, asked two statements each)."""
+    names, _sitting_out = names_by_table(night, game)
+    moves: dict[int, list[tuple[str, str]]] = {}
+    if game > 1:
+        for before, name, seat_id, at, seat in db.session.execute(
+                EVERY_MOVE, {"night_id": night.id, "game": game, "before": game - 1}):
+            moves.setdefault(before, []).append((name, place_label(seat_id is not None, at, seat)))
+    read_in_transaction(EVERY_TABLE)[(night.id, game)] = (names, moves)

@@ -143,9 +143,13 @@ def reload_turn_in(table_number: int, game_started_at: datetime | None) -> float
     None once the turn has come."""
     if game_started_at is None:
         return None
-    slot = (table_number - 1) % RELOAD_SLOTS
-    wait = (game_started_at + RELOAD_STAGGER * slot / RELOAD_SLOTS - utcnow()).total_seconds()
+    wait = (game_started_at + RELOAD_STAGGER * reload_slot(table_number) / RELOAD_SLOTS - utcnow()).total_seconds()
     return wait if wait > 0 else None
+
+
+def reload_slot(table_number: int) -> int:
+    """When, among the RELOAD_SLOTS, this table's phones load the next game's page (0: at once)."""
+    return (table_number - 1) % RELOAD_SLOTS
 
 
 def poll_after(seconds: float) -> str:
@@ -331,7 +335,7 @@ def table_context(table: NightTable, **pulse: Any) -> dict[str, Any]:
     night, tg = context["night"], context["tg"]
     names: dict[str, str] = {}
     if tg is not None:
-        names = {s.seat: s.player.name for s in night_queries.seats_at(night, tg.game, table.number)}
+        names = night_queries.names_at(night, tg.game, table.number)
         live = live_context(tg.match, result=context["scored"])
         if tg.status != "playing":
             live["form"] = None
@@ -372,21 +376,30 @@ def pulse(code: str):
         if not htmx:
             return poll_answer(tag, lambda: "", refresh=True)
         answer = PulseAnswer(tag, NEXT_GAME)
-
-        def draw_page() -> str:
-            return render_template("nights/_table.html", **table_context(table, tg=tg))
-
         if not shareable(session):
-            return _drawn_answer(answer, draw_page())
-        html = shared_drawings.store().get_or_draw(drawing_key(answer, table.id, table.code), _marked(draw_page))
-        return _drawn_answer(answer, shared_drawings.fill_for_this_phone(html))
-    html = _shared_region(table, tg, tag)
+            return _drawn_answer(answer, _draw_page(table, tg))
+        return _drawn_answer(answer, shared_drawings.fill_for_this_phone(shared_page(table, tg)))
+    html = shared_region(table, tg, tag)
     return poll_answer(held_tag(tag) or tag, lambda: shared_drawings.fill_for_this_phone(html))
 
 
-def _shared_region(table: NightTable, tg: TableGame | None, tag: str) -> str:
-    """The table's status region at state ``tag`` as drawn for every phone (filled in by the caller): drawn
-    once per state by whichever request asks first, a poll or the phone whose result changed it."""
+def shared_page(table: NightTable, tg: TableGame | None) -> str:
+    """The table's page of its game now as drawn for every phone (filled in by the caller): drawn once per
+    state, by the drawing thread once the game is seated (``drawn_ahead``) or by the first poll to ask."""
+    answer = PulseAnswer(_pulse_tag(table.night, table, tg), NEXT_GAME)
+    return shared_drawings.store().get_or_draw(drawing_key(answer, table.id, table.code),
+                                               _marked(lambda: _draw_page(table, tg)))
+
+
+def _draw_page(table: NightTable, tg: TableGame | None) -> str:
+    return render_template("nights/_table.html", **table_context(table, tg=tg))
+
+
+def shared_region(table: NightTable, tg: TableGame | None, tag: str | None = None) -> str:
+    """The table's status region at state ``tag`` (by default its state now) as drawn for every phone (filled
+    in by the caller): drawn once per state by whichever asks first, a poll, the phone whose result changed
+    it, or the drawing thread after the bell (``drawn_ahead``)."""
+    tag = tag or _pulse_tag(table.night, table, tg)
     key = drawing_key(PulseAnswer(tag, REDRAW), table.id, table.code)
     return regions.get_or_draw(key, lambda: shared_drawings.store().get_or_draw(
         key, lambda: _drawn_region(table, tg, tag)))
@@ -450,7 +463,7 @@ def _after(table: NightTable, message: str | None = None, status: int = 200, sub
         night_bell.ring_if_timer_due(night)
         if tg is NOT_LOADED:
             tg = _current_game(night, table)
-        html = _shared_region(table, tg, _pulse_tag(night, table, tg))
+        html = shared_region(table, tg)
         return shared_drawings.fill_for_this_phone(html), 200
     if htmx:
         return night_page("nights/_pulse.html", status=status, **pulse_context(table, **shown))
