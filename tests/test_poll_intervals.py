@@ -80,6 +80,31 @@ def test_a_table_polls_slower_while_playing_faster_after_the_bell(app, clean_db,
     assert_polls_every(phone.get(f"/t/{code}").get_data(as_text=True), POLL_BY_PHASE["playing"])
 
 
+def test_a_done_table_polls_no_faster_than_the_next_pages_come(app, clean_db, client: Client, adaptive):
+    """Once its game is done a table waits for the movement, whose pages reach the tables over RELOAD_STAGGER:
+    its phones poll at that pace, not at the bell's."""
+    from web.nights.tables import RELOAD_STAGGER
+
+    assert POLL_BY_PHASE["bell"] < POLL_BY_PHASE["done"] <= RELOAD_STAGGER.total_seconds()
+    director = client
+    slug = create_night(director, games=2)
+    check_in(director, slug, NAMES + ["Ed", "Flo", "Gus", "Hal"])
+    start(director, slug)
+    codes = table_codes(app, slug)
+    phone, other = Tables(app).phone(codes[1]), Tables(app).phone(codes[2])
+    director.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+    send_total(phone, codes[1], 10, 4)
+    assert_polls_every(phone.get(f"/t/{codes[1]}/pulse?game=1", htmx=True).get_data(as_text=True),
+                       POLL_BY_PHASE["bell"])  # sent: the other pair's word comes next
+    confirm(phone, codes[1])
+    done = phone.get(f"/t/{codes[1]}/pulse?game=1", htmx=True).get_data(as_text=True)
+    assert "1 of 2" in done
+    assert_polls_every(done, POLL_BY_PHASE["done"])
+    assert_polls_every(phone.get(f"/t/{codes[1]}").get_data(as_text=True), POLL_BY_PHASE["done"])
+    assert_polls_every(other.get(f"/t/{codes[2]}/pulse?game=1", htmx=True).get_data(as_text=True),
+                       POLL_BY_PHASE["bell"])  # the table still playing out its result
+
+
 def test_a_table_page_starts_its_poller_at_a_random_moment_and_the_bench_does_too(app, clean_db, client: Client,
                                                                                   adaptive):
     """Every phone gets the next game's page at about the same moment, so a page's poller starts at a random

@@ -14,10 +14,13 @@ from flask import current_app, make_response, request
 
 # How often a table's phones ask, by what can happen next. While a game is played the only news is the
 # bell, which must reach every table within 5 s: a poll every 4 s, plus the answer. From the bell until
-# the next game is seated, the other pair's result, the confirmation and the movement come in quick
-# succession: every 3 s (the projector's screens and the director's dashboard too). Once the night is
-# over, nothing more is coming. NIGHT_POLL_SECONDS, when set, is one interval for every phase (the tests).
-POLL_BY_PHASE = {"playing": 4, "bell": 3, "over": 30}
+# the table's game is done, the other pair's result and the confirmation come in quick succession: every
+# 3 s (the projector's screens and the director's dashboard too). A done table waits for the movement,
+# whose next pages reach the tables over ``tables.RELOAD_STAGGER`` (4 s) in any case: polled faster, the
+# last of its phones would see its page no sooner, and at 1,000 tables the done tables' polls were half of
+# the results' load. Once the night is over, nothing more is coming. NIGHT_POLL_SECONDS, when set, is one
+# interval for every phase (the tests).
+POLL_BY_PHASE = {"playing": 4, "bell": 3, "done": 4, "over": 30}
 
 
 def poll_seconds(phase: str = "bell") -> int:

@@ -286,9 +286,12 @@ NOT_LOADED = object()
 
 def table_phase(night: Night, tg: TableGame | None) -> str:
     """What a table waits for, which sets how often its phones poll (``pulse.POLL_BY_PHASE``): the bell
-    while its game is played; after the bell (or once its result is sent), the results and the movement."""
+    while its game is played; after the bell (or once its result is sent), its result and its confirmation;
+    once its game is done, the movement."""
     if night.status == "finished":
         return "over"
+    if tg is not None and tg.done:
+        return "done"
     if night.bell_rung or (tg is not None and tg.status != "playing"):
         return "bell"
     return "playing"
