@@ -107,7 +107,7 @@ def play(app: Any, tables: int, costs: Costs) -> None:
     from web.nights import drawn_ahead, screens, tables as table_pages
     from web.nights.drawer import drawer
 
-    def drawn_ahead_and_forgotten(what: str) -> None:
+    def drawn_ahead_and_forgotten(game: int, what: str) -> None:
         """Time the drawing thread's drawings of every table (``drawn_ahead``) once they are made, on their own;
         then forget them, so that each table's first poll draws, as when a poll comes before its drawing."""
         drawer.wait_until_idle(120)
@@ -115,7 +115,7 @@ def play(app: Any, tables: int, costs: Costs) -> None:
         with app.app_context():
             night_id = db.session.scalar(db.select(Night.id).where(Night.slug == slug))
         costs.time(f"every table's {what} drawn ahead (all {tables} at once)",
-                   lambda: drawn_ahead.draw_every_table(app, "http://localhost/", night_id, what))
+                   lambda: drawn_ahead.draw_every_table(app, "http://localhost/", night_id, game, what))
         forget(what)
 
     def forget(what: str) -> None:
@@ -145,7 +145,7 @@ def play(app: Any, tables: int, costs: Costs) -> None:
     for phone in phones:
         costs.time("pulse, unchanged (304)", lambda: phone.poll(1), 304)
     costs.time("bell (director)", lambda: director.post(f"/nights/{slug}/bell", htmx=True))
-    drawn_ahead_and_forgotten("region")
+    drawn_ahead_and_forgotten(1, "region")
     for phone in phones:
         costs.time("pulse after the bell (redrawn)", lambda: phone.poll(1))
     for phone in phones:
@@ -164,7 +164,7 @@ def play(app: Any, tables: int, costs: Costs) -> None:
     last = phones[-1]
     costs.time("last confirm + movement (game 2)",
                lambda: last.client.post(f"/t/{last.code}/confirm", {"pair": "EW"}, htmx=True))
-    drawn_ahead_and_forgotten("page")
+    drawn_ahead_and_forgotten(2, "page")
     table_pages.RELOAD_STAGGER = timedelta(0)  # every table's turn at once: each poll is timed on its own
     for phone in phones:
         costs.time("next game's page, drawn (a table's first poll)", lambda: phone.poll(1))

@@ -24,7 +24,7 @@ from referee.tournament.seats import PAIR_OF_SEAT
 
 CODE_MAX = 8  # NightTable.code
 STANDINGS_CHANGED = "night_standings_changed"  # the key in ``db.session.info`` of the nights to redraw
-# The key in ``db.session.info`` of what this request changed at every table of a night: {(night id, what)}
+# The key in ``db.session.info`` of what this request changed at every table of a night: {(night id, game, what)}
 EVERY_TABLE_CHANGED = "night_every_table_changed"
 
 
@@ -86,7 +86,7 @@ class Night(db.Model):
     def every_table_changed(self, what: str) -> None:
         """Note, for the end of the request, that every table's ``what`` changed ("page": the next game is
         seated; "region": the bell rang or was taken back), for their phones' drawings to be made ahead."""
-        db.session.info.setdefault(EVERY_TABLE_CHANGED, set()).add((self.id, what))
+        db.session.info.setdefault(EVERY_TABLE_CHANGED, set()).add((self.id, self.current_game, what))
 
     def __repr__(self) -> str:
         return f"<Night {self.id} {self.name!r} game {self.current_game}>"

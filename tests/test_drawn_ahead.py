@@ -116,13 +116,19 @@ def test_a_page_drawn_ahead_is_the_page_a_poll_draws(app, client, night):
         assert store.get(name.removesuffix(".html")) == ahead, "the same drawing, whoever made it"
 
 
-def test_the_first_game_and_a_night_moved_on_are_not_drawn_ahead(app, client, night):
+def test_the_first_game_and_a_game_that_is_over_are_not_drawn_ahead(app, client, night):
     for code in night["codes"].values():
         assert drawn(app, "page", code) == [], "the first game's phones open their page from the card"
     ring(client, night)
-    drawn_ahead.draw_every_table(app, "http://localhost/", night["id"], drawn_ahead.PAGE)  # the bell rang since
+    drawn_ahead.draw_every_table(app, "http://localhost/", night["id"], 1, drawn_ahead.PAGE)  # the bell rang since
     for code in night["codes"].values():
         assert drawn(app, "page", code) == []
+    finish_game_1(night)
+    for code in night["codes"].values():
+        forget(app, "region", code)
+    drawn_ahead.draw_every_table(app, "http://localhost/", night["id"], 1, drawn_ahead.REGION)  # game 2 now
+    for code in night["codes"].values():
+        assert drawn(app, "region", code) == [], "no regions of a game that is over"
 
 
 def test_a_drawing_ahead_that_fails_leaves_the_answer_and_the_polls_draw(app, client, night, monkeypatch, caplog):

@@ -37,29 +37,30 @@ def draw_every_table_ahead(response: Response) -> Response:
     changed = db.session.info.pop(EVERY_TABLE_CHANGED, None)
     if changed and response.status_code < 400:
         app, base_url = current_app._get_current_object(), request.host_url
-        for night_id, what in sorted(changed):
+        for night_id, game, what in sorted(changed):
             response.call_on_close(drawer.after_answer(  # first: the phones ask within seconds; the screens can wait
-                ("every table", night_id, what), lambda n=night_id, w=what: draw_every_table(app, base_url, n, w),
-                first=True))
+                ("every table", night_id, game, what),
+                lambda n=night_id, g=game, w=what: draw_every_table(app, base_url, n, g, w), first=True))
     return response
 
 
-def draw_every_table(app: Flask, base_url: str, night_id: int, what: str) -> None:
-    """Draw ``what`` (PAGE or REGION) of each table of the night's game now, as a poll of each table draws it:
+def draw_every_table(app: Flask, base_url: str, night_id: int, game: int, what: str) -> None:
+    """Draw ``what`` (PAGE or REGION) of each table of the night's ``game``, as a poll of each table draws it:
     for every phone (no phone's session: its tokens are marks), at the address the phones use."""
     with app.test_request_context("/", base_url=base_url, headers={"HX-Request": "true"}):
         try:
-            _draw(night_id, what)
+            _draw(night_id, game, what)
         except Exception:  # the answer is sent: the polls draw what is missing, as they would without this
             db.session.rollback()
             current_app.logger.exception("Drawing every table's %s of night %s ahead failed", what, night_id)
 
 
-def _draw(night_id: int, what: str) -> None:
+def _draw(night_id: int, game: int, what: str) -> None:
     night = db.session.get(Night, night_id)
-    if night is None or night.status != "playing" or (what == PAGE and (night.current_game < 2 or night.bell_rung)):
-        return  # nothing to draw ahead: the first game's phones open their table's page from its card
-    game = night.current_game
+    if night is None or night.status != "playing" or night.current_game != game:
+        return  # moved on while the job waited: the polls draw what is current
+    if what == PAGE and (game < 2 or night.bell_rung):
+        return  # the first game's phones open their table's page from its card
     games = {tg.table: tg for tg in db.session.scalars(GAMES_OF_EVERY_TABLE,
                                                        {"night_id": night_id, "game": game}).unique()}
     if what == PAGE:
