@@ -10,15 +10,25 @@ the request itself, once the poller says its bytes have come, and sends each ans
 body, in one write rather than two.
 
 Everything else is gthread's own: keep-alive connections wait in the poller, an idle or silent connection
-is closed after ``keepalive`` seconds, and a stopping worker finishes what it has. One thing is added: a
-client that goes quiet in the middle of a request or of its answer is given up after
-:data:`SILENCE_SECONDS` (see :func:`give_up_on_silence`).
+is closed after ``keepalive`` seconds, and a stopping worker finishes what it has. Two things are added:
+
+- a request is answered only once all of it has come (:meth:`InlineWorker.whole_request_came`): its bytes are
+  gathered as they arrive, between other phones' requests, and a client that has not sent all of it within
+  :data:`REQUEST_SECONDS` is let go. Read on the loop, a request trickling in a byte every few seconds held
+  the worker, and every phone it served, until gunicorn's timeout killed it; three such clients stalled a
+  three-worker night.
+- a client that goes quiet in the middle of a read or a write the loop still blocks on (a body too big to
+  gather, an answer it does not read) is given up after :data:`SILENCE_SECONDS` (:func:`give_up_on_silence`).
 """
 from __future__ import annotations
 
 import logging
+import re
+import selectors
 import socket
 import struct
+import time
+from functools import partial
 
 from gunicorn import util
 from gunicorn.http import wsgi
@@ -30,6 +40,17 @@ from gunicorn.workers import gthread
 # wait until gunicorn's timeout (30 s) killed it, and every phone it serves with it.
 SILENCE_SECONDS = 5
 
+# All of a request (its head, and a body of the length it announces) must come within this many seconds of its
+# first bytes. A phone's hand or poll is a few hundred bytes, there in a fraction of a second on a poor Wi-Fi.
+REQUEST_SECONDS = 10
+# A body longer than this is not gathered first (the app refuses one over a megabyte): it is read as it comes,
+# and a client that stops sending it is given up after SILENCE_SECONDS.
+GATHER_AT_MOST = 1024 * 1024 + 64 * 1024
+READ_SIZE = 65536
+HEAD_END = b"\r\n\r\n"
+CONTENT_LENGTH = re.compile(rb"\r\ncontent-length[ \t]*:[ \t]*(\d{1,12})[ \t]*\r\n", re.IGNORECASE)
+CHUNKED = re.compile(rb"\r\ntransfer-encoding[ \t]*:[^\r\n]*chunked", re.IGNORECASE)
+
 
 def give_up_on_silence(sock: socket.socket) -> None:
     """Have the kernel end a blocking read or write on ``sock`` that gets nothing for SILENCE_SECONDS: the call
@@ -38,6 +59,21 @@ def give_up_on_silence(sock: socket.socket) -> None:
     timeval = struct.pack("ll", SILENCE_SECONDS, 0)  # whole seconds
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVTIMEO, timeval)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO, timeval)
+
+
+def whole(buffered: bytes, longest_head: int) -> bool:
+    """Whether ``buffered`` holds a whole HTTP/1 request: its head, and the body its Content-Length announces.
+    Also True when waiting would not help: a head longer than gunicorn takes (it answers 400), a body too big to
+    gather, or a chunked body (read as it comes)."""
+    head_end = buffered.find(HEAD_END)
+    if head_end < 0:
+        return len(buffered) > longest_head
+    head = b"\r\n" + buffered[:head_end + 2]
+    if CHUNKED.search(head):
+        return True
+    length = CONTENT_LENGTH.search(head)
+    body = int(length.group(1)) if length else 0
+    return body > GATHER_AT_MOST or len(buffered) >= head_end + len(HEAD_END) + body
 
 
 class SilenceInOneLine(logging.Filter):
@@ -127,4 +163,57 @@ class InlineWorker(gthread.ThreadWorker):
             give_up_on_silence(conn.sock)
             self.finish_request(conn, Finished(gthread._DEFER))
             return
+        if not self.whole_request_came(conn):
+            self.wait_for_the_rest(conn)
+            return
+        conn.request_due = None
         self.finish_request(conn, Finished(self.handle(conn)))
+
+    def whole_request_came(self, conn) -> bool:
+        """Read what has come on ``conn`` without waiting, into its parser's buffer, and say whether that holds
+        a whole request (also True when the client closed, or for what is not gathered here: HTTP/2, TLS)."""
+        if conn.is_http2 or self.cfg.is_ssl or getattr(self.cfg, "protocol", "http") != "http":
+            return True
+        try:
+            conn.init()
+            if conn.is_http2:
+                return True
+            conn.sock.setblocking(False)
+            unreader = conn.parser.unreader
+            unreader.buf.seek(0, 2)
+            while True:
+                data = conn.sock.recv(READ_SIZE)
+                if not data:
+                    return True  # closed: the parser finds out
+                unreader.buf.write(data)
+                if len(data) < READ_SIZE:
+                    break
+        except BlockingIOError:
+            pass
+        except OSError:
+            return True  # the parser meets the same error, and the connection is closed
+        longest_head = self.cfg.limit_request_line + self.cfg.limit_request_fields * (
+            self.cfg.limit_request_field_size or 8190)
+        return whole(unreader.buf.getvalue(), longest_head)
+
+    def wait_for_the_rest(self, conn) -> None:
+        """Back to the poller until more of the request comes, or its time is up (gthread's sweep of pending
+        connections closes it then)."""
+        now = time.monotonic()
+        if getattr(conn, "request_due", None) is None:
+            conn.request_due = now + REQUEST_SECONDS
+        conn.timeout = min(conn.request_due, now + self.cfg.keepalive)
+        conn.data_ready = True  # its first bytes came: gthread's wait for them is over
+        self.pending_conns.append(conn)
+        self.poller.register(conn.sock, selectors.EVENT_READ, partial(self.on_pending_socket_readable, conn))
+
+    def murder_pending(self) -> None:
+        """gthread's sweep, saying in the log which clients were let go in the middle of a request."""
+        now = time.monotonic()
+        for conn in self.pending_conns:
+            if conn.timeout > now:
+                break
+            if getattr(conn, "request_due", None) is not None:
+                self.log.info("A client sent part of a request and no more (for %s s, or in all %s s): it was "
+                              "let go.", self.cfg.keepalive, REQUEST_SECONDS)
+        super().murder_pending()
