@@ -55,10 +55,13 @@ def test_the_bell_reaches_every_table_within_5_seconds():
     from app import TABLE_STATES_FRESH_FOR
 
     assert POLL_BY_PHASE["playing"] + TABLE_STATES_FRESH_FOR < 5
-    assert POLL_BY_PHASE["bell"] <= POLL_BY_PHASE["playing"] < POLL_BY_PHASE["over"]
+    assert POLL_BY_PHASE["sent"] < POLL_BY_PHASE["playing"] < POLL_BY_PHASE["over"]
 
 
-def test_a_table_polls_slower_while_playing_faster_after_the_bell(app, clean_db, client: Client, adaptive):
+def test_a_table_polls_faster_only_while_the_other_pair_has_a_result_to_answer(app, clean_db, client: Client,
+                                                                              adaptive):
+    """From the bell until its result is sent a table finishes its hand: the news is what its own phones enter,
+    as while it played. Once one pair has sent the result the other pair waits at its phone to confirm it."""
     slug, code, phone = a_table_playing(app, client)
     director = client
     assert_polls_every(phone.get(f"/t/{code}").get_data(as_text=True), POLL_BY_PHASE["playing"])
@@ -68,13 +71,20 @@ def test_a_table_polls_slower_while_playing_faster_after_the_bell(app, clean_db,
     director.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
     rung = phone.get(f"/t/{code}/pulse?game=1", htmx=True)
     assert "The bell has rung" in rung.get_data(as_text=True)
-    assert_polls_every(rung.get_data(as_text=True), POLL_BY_PHASE["bell"])
-    assert_polls_every(phone.get(f"/t/{code}").get_data(as_text=True), POLL_BY_PHASE["bell"])
+    assert_polls_every(rung.get_data(as_text=True), POLL_BY_PHASE["playing"])
+    assert_polls_every(phone.get(f"/t/{code}").get_data(as_text=True), POLL_BY_PHASE["playing"])
 
     assert send_total(phone, code, 10, 4).status_code in (200, 303)
     sent = phone.get(f"/t/{code}/pulse?game=1", htmx=True).get_data(as_text=True)
     assert "is that right?" in sent
-    assert_polls_every(sent, POLL_BY_PHASE["bell"])
+    assert_polls_every(sent, POLL_BY_PHASE["sent"])
+    assert_polls_every(phone.get(f"/t/{code}").get_data(as_text=True), POLL_BY_PHASE["sent"])
+
+    assert phone.post(f"/t/{code}/reject", {"pair": "EW"}, htmx=True).status_code == 200
+    rejected = phone.get(f"/t/{code}/pulse?game=1", htmx=True).get_data(as_text=True)
+    assert "did not agree" in rejected or "Not right" in rejected
+    assert_polls_every(rejected, POLL_BY_PHASE["playing"])  # the table fixes its hands, and sends again
+    assert send_total(phone, code, 10, 4).status_code in (200, 303)
 
     confirm(phone, code)  # the last table's result: game 2 is seated
     assert_polls_every(phone.get(f"/t/{code}").get_data(as_text=True), POLL_BY_PHASE["playing"])
@@ -85,7 +95,7 @@ def test_a_done_table_polls_no_faster_than_the_next_pages_come(app, clean_db, cl
     its phones poll at that pace, not at the bell's."""
     from web.nights.tables import RELOAD_STAGGER
 
-    assert POLL_BY_PHASE["bell"] < POLL_BY_PHASE["done"] <= RELOAD_STAGGER.total_seconds()
+    assert POLL_BY_PHASE["sent"] < POLL_BY_PHASE["done"] <= RELOAD_STAGGER.total_seconds()
     director = client
     slug = create_night(director, games=2)
     check_in(director, slug, NAMES + ["Ed", "Flo", "Gus", "Hal"])
@@ -95,14 +105,14 @@ def test_a_done_table_polls_no_faster_than_the_next_pages_come(app, clean_db, cl
     director.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
     send_total(phone, codes[1], 10, 4)
     assert_polls_every(phone.get(f"/t/{codes[1]}/pulse?game=1", htmx=True).get_data(as_text=True),
-                       POLL_BY_PHASE["bell"])  # sent: the other pair's word comes next
+                       POLL_BY_PHASE["sent"])  # sent: the other pair's word comes next
     confirm(phone, codes[1])
     done = phone.get(f"/t/{codes[1]}/pulse?game=1", htmx=True).get_data(as_text=True)
     assert "1 of 2" in done
     assert_polls_every(done, POLL_BY_PHASE["done"])
     assert_polls_every(phone.get(f"/t/{codes[1]}").get_data(as_text=True), POLL_BY_PHASE["done"])
     assert_polls_every(other.get(f"/t/{codes[2]}/pulse?game=1", htmx=True).get_data(as_text=True),
-                       POLL_BY_PHASE["bell"])  # the table still playing out its result
+                       POLL_BY_PHASE["playing"])  # the table still playing out its last hand
 
 
 def test_a_table_page_starts_its_poller_at_a_random_moment_and_the_bench_does_too(app, clean_db, client: Client,
@@ -149,7 +159,7 @@ def test_the_projector_and_the_dashboard_poll_as_their_pages_say(app, clean_db, 
     check_in(director, slug, NAMES)
     start(director, slug)
     for path in (f"/nights/{slug}/standings", f"/nights/{slug}/live"):
-        assert_polls_every(director.get(path, htmx=True).get_data(as_text=True), POLL_BY_PHASE["bell"])
+        assert_polls_every(director.get(path, htmx=True).get_data(as_text=True), POLL_BY_PHASE["screen"])
 
 
 def test_a_fixed_interval_still_applies_to_every_phase(app, clean_db, client: Client, monkeypatch):

@@ -285,15 +285,15 @@ NOT_LOADED = object()
 
 
 def table_phase(night: Night, tg: TableGame | None) -> str:
-    """What a table waits for, which sets how often its phones poll (``pulse.POLL_BY_PHASE``): the bell
-    while its game is played; after the bell (or once its result is sent), its result and its confirmation;
+    """What a table waits for, which sets how often its phones poll (``pulse.POLL_BY_PHASE``): the bell, or
+    its own phones, while its game is played and until its result is sent; then the other pair's word on it;
     once its game is done, the movement."""
     if night.status == "finished":
         return "over"
     if tg is not None and tg.done:
         return "done"
-    if night.bell_rung or (tg is not None and tg.status != "playing"):
-        return "bell"
+    if tg is not None and tg.status == "submitted":
+        return "sent"
     return "playing"
 
 
