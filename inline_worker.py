@@ -47,7 +47,7 @@ REQUEST_SECONDS = 10
 # and a client that stops sending it is given up after SILENCE_SECONDS.
 GATHER_AT_MOST = 1024 * 1024 + 64 * 1024
 READ_SIZE = 65536
-HEAD_END = b"\r\n\r\n"
+HEAD_END = re.compile(rb"\r?\n\r?\n")  # a blank line; a bare LF is gunicorn's to refuse or take, not to wait on
 CONTENT_LENGTH = re.compile(rb"\r\ncontent-length[ \t]*:[ \t]*(\d{1,12})[ \t]*\r\n", re.IGNORECASE)
 CHUNKED = re.compile(rb"\r\ntransfer-encoding[ \t]*:[^\r\n]*chunked", re.IGNORECASE)
 
@@ -65,15 +65,15 @@ def whole(buffered: bytes, longest_head: int) -> bool:
     """Whether ``buffered`` holds a whole HTTP/1 request: its head, and the body its Content-Length announces.
     Also True when waiting would not help: a head longer than gunicorn takes (it answers 400), a body too big to
     gather, or a chunked body (read as it comes)."""
-    head_end = buffered.find(HEAD_END)
-    if head_end < 0:
+    blank_line = HEAD_END.search(buffered)
+    if blank_line is None:
         return len(buffered) > longest_head
-    head = b"\r\n" + buffered[:head_end + 2]
+    head = b"\r\n" + buffered[:blank_line.start()].replace(b"\r\n", b"\n").replace(b"\n", b"\r\n") + b"\r\n"
     if CHUNKED.search(head):
         return True
     length = CONTENT_LENGTH.search(head)
     body = int(length.group(1)) if length else 0
-    return body > GATHER_AT_MOST or len(buffered) >= head_end + len(HEAD_END) + body
+    return body > GATHER_AT_MOST or len(buffered) >= blank_line.end() + body
 
 
 class SilenceInOneLine(logging.Filter):

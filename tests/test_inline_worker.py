@@ -198,6 +198,8 @@ def test_a_request_trickling_in_never_holds_up_the_others_and_is_let_go_in_time(
 @pytest.mark.parametrize("gathered, is_whole", [
     (b"GET / HTTP/1.1\r\nHost: x\r\n", False),
     (b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", True),
+    (b"GET / HTTP/1.1\nHost: x\n\n", True),  # bare line feeds: gunicorn's to refuse or take, not to wait for
+    (b"POST / HTTP/1.1\nContent-Length: 3\n\nab", False),
     (b"POST /t/A/submit HTTP/1.1\r\nContent-Length: 10\r\n\r\npair=N", False),
     (b"POST /t/A/submit HTTP/1.1\r\ncontent-length:10\r\n\r\npair=NS&x=", True),
     (b"POST /t/A/submit HTTP/1.1\r\nContent-Length: 99999999\r\n\r\n", True),  # too big to gather: read as it comes
