@@ -18,9 +18,8 @@ from flask import current_app, make_response, request
 # other pair waits at its phone for it, to confirm: every 3 s. A done table waits for the movement, whose next
 # pages reach the tables over ``tables.RELOAD_STAGGER`` (4 s) in any case: polled faster, the last of its
 # phones would see its page no sooner. The director's dashboard and the screens show results as they come:
-# every 3 s. Once the night is over, nothing more is coming. At 1,000 tables every table polling every 3 s
-# from the bell to its result was a quarter more requests than the server answered while results came in.
-# NIGHT_POLL_SECONDS, when set, is one interval for every phase (the tests).
+# every 3 s. Once the night is over, nothing more is coming. NIGHT_POLL_SECONDS, when set, is one interval
+# for every phase (the tests).
 POLL_BY_PHASE = {"playing": 4, "sent": 3, "done": 4, "over": 30, "screen": 3}
 
 
