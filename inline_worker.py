@@ -14,7 +14,8 @@ is closed after ``keepalive`` seconds, and a stopping worker finishes what it ha
 
 - a request is answered only once all of it has come (:meth:`InlineWorker.whole_request_came`): its bytes are
   gathered as they arrive, between other phones' requests, and a client that has not sent all of it within
-  :data:`REQUEST_SECONDS` is let go. Read on the loop, a request trickling in a byte every few seconds held
+  :data:`REQUEST_SECONDS` is let go, as are an address's unfinished requests beyond
+  :data:`UNFINISHED_PER_ADDRESS`. Read on the loop, a request trickling in a byte every few seconds held
   the worker, and every phone it served, until gunicorn's timeout killed it; three such clients stalled a
   three-worker night.
 - a client that goes quiet in the middle of a read or a write the loop still blocks on (a body too big to
@@ -22,8 +23,10 @@ is closed after ``keepalive`` seconds, and a stopping worker finishes what it ha
 """
 from __future__ import annotations
 
+import ipaddress
 import logging
 import re
+from collections import Counter
 import selectors
 import socket
 import struct
@@ -43,6 +46,11 @@ SILENCE_SECONDS = 5
 # All of a request (its head, and a body of the length it announces) must come within this many seconds of its
 # first bytes. A phone's hand or poll is a few hundred bytes, there in a fraction of a second on a poor Wi-Fi.
 REQUEST_SECONDS = 10
+# Unfinished requests one client address may have at a time in a worker; more are let go at once. A phone has
+# one or two connections; without a limit a script could fill the worker's connections (gunicorn's
+# ``worker_connections``) with requests it never finishes, and the worker would take no phone's connection.
+# A reverse proxy named in FORWARDED_ALLOW_IPS brings every phone's requests from its one address: not limited.
+UNFINISHED_PER_ADDRESS = 16
 # A body longer than this is not gathered first (the app refuses one over a megabyte): it is read as it comes,
 # and a client that stops sending it is given up after SILENCE_SECONDS.
 GATHER_AT_MOST = 1024 * 1024 + 64 * 1024
@@ -153,6 +161,8 @@ class InlineWorker(gthread.ThreadWorker):
             log.warning("The inline worker answers one request at a time: threads=%s is ignored.", cfg.threads)
 
     def init_process(self) -> None:
+        self.unfinished: Counter = Counter()  # requests waiting for the rest of their bytes, by client address
+        self.refused_addresses: set = set()  # addresses told about in the log
         wsgi.Response = OneWriteResponse  # every HTTP/1 answer of this process (HTTP/2 brings its own)
         self.log.error_log.addFilter(SilenceInOneLine())
         super().init_process()
@@ -166,7 +176,7 @@ class InlineWorker(gthread.ThreadWorker):
         if not self.whole_request_came(conn):
             self.wait_for_the_rest(conn)
             return
-        conn.request_due = None
+        self.finished(conn)
         self.finish_request(conn, Finished(self.handle(conn)))
 
     def whole_request_came(self, conn) -> bool:
@@ -197,23 +207,60 @@ class InlineWorker(gthread.ThreadWorker):
         return whole(unreader.buf.getvalue(), longest_head)
 
     def wait_for_the_rest(self, conn) -> None:
-        """Back to the poller until more of the request comes, or its time is up (gthread's sweep of pending
-        connections closes it then)."""
+        """Back to the poller until more of the request comes, or its time is up (``murder_pending``); let go at
+        once when its address has UNFINISHED_PER_ADDRESS unfinished requests already."""
         now = time.monotonic()
         if getattr(conn, "request_due", None) is None:
+            address = client_address(conn)
+            if self.unfinished[address] >= UNFINISHED_PER_ADDRESS and not self.is_proxy(address):
+                if address not in self.refused_addresses:
+                    self.refused_addresses.add(address)
+                    self.log.warning("Too many unfinished requests at once from %s: the newest are let go.", address)
+                self.nr_conns -= 1
+                conn.close()
+                return
+            self.unfinished[address] += 1
             conn.request_due = now + REQUEST_SECONDS
         conn.timeout = min(conn.request_due, now + self.cfg.keepalive)
         conn.data_ready = True  # its first bytes came: gthread's wait for them is over
         self.pending_conns.append(conn)
         self.poller.register(conn.sock, selectors.EVENT_READ, partial(self.on_pending_socket_readable, conn))
 
+    def is_proxy(self, address: str) -> bool:
+        """Whether ``address`` is a reverse proxy's (FORWARDED_ALLOW_IPS, by address or network; not "*")."""
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            return False
+        return any(ip in network for network in self.cfg.forwarded_allow_networks())
+
+    def finished(self, conn) -> None:
+        """``conn``'s request has all come, or it is let go: no longer unfinished."""
+        if getattr(conn, "request_due", None) is not None:
+            conn.request_due = None
+            address = client_address(conn)
+            self.unfinished[address] -= 1
+            if self.unfinished[address] <= 0:
+                del self.unfinished[address]
+
     def murder_pending(self) -> None:
-        """gthread's sweep, saying in the log which clients were let go in the middle of a request."""
+        """gthread's sweep of the connections waiting in the poller for a request's bytes (``pending_conns``,
+        in the order their time runs out), saying in the log which clients were let go in the middle of one."""
         now = time.monotonic()
-        for conn in self.pending_conns:
-            if conn.timeout > now:
-                break
+        while self.pending_conns and self.pending_conns[0].timeout <= now:
+            conn = self.pending_conns.popleft()
             if getattr(conn, "request_due", None) is not None:
                 self.log.info("A client sent part of a request and no more (for %s s, or in all %s s): it was "
                               "let go.", self.cfg.keepalive, REQUEST_SECONDS)
-        super().murder_pending()
+                self.finished(conn)
+            try:
+                self.poller.unregister(conn.sock)
+            except (OSError, KeyError, ValueError):
+                pass  # unregistered already
+            self.nr_conns -= 1
+            conn.close()
+
+
+def client_address(conn) -> str:
+    """The client's address without its port (a phone's connections share it)."""
+    return conn.client[0] if isinstance(conn.client, tuple) and conn.client else str(conn.client)

@@ -210,3 +210,59 @@ def test_a_request_is_whole_once_its_head_and_its_announced_body_have_come(gathe
     from inline_worker import whole
 
     assert whole(gathered, 8190) is is_whole
+
+
+def test_one_address_cannot_take_every_connection_with_unfinished_requests(database, tmp_path):
+    """One worker taking at most 40 connections. A script on the Wi-Fi opening connection after connection, each
+    with part of a request, trickled on so none goes quiet, filled the worker's connections: it stopped
+    accepting, and no phone got in until they were let go. An address keeps at most
+    inline_worker.UNFINISHED_PER_ADDRESS unfinished requests; more are let go at once."""
+    from inline_worker import UNFINISHED_PER_ADDRESS
+
+    assert UNFINISHED_PER_ADDRESS < 40
+    server = Gunicorn(database[0], tmp_path / "gunicorn.log", workers=1)
+    server.env["GUNICORN_CMD_ARGS"] = "--worker-connections 40"
+    server.env["FORWARDED_ALLOW_IPS"] = "10.0.0.2"  # a proxy elsewhere: this test's address is a phone's
+    server.start()
+    script = []
+    try:
+        for _ in range(45):
+            sock = socket.create_connection(("127.0.0.1", server.port))
+            sock.sendall(b"GET /static/app.js HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
+            script.append(sock)
+        time.sleep(0.5)
+        for sock in script:  # on again, before the 5 s of silence run out
+            try:
+                sock.sendall(b"X: y\r\n")
+            except OSError:
+                pass
+        started = time.monotonic()
+        phone = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20)
+        phone.request("GET", "/static/app.js")
+        answer = phone.getresponse()
+        assert answer.status == 200 and answer.read()
+        assert time.monotonic() - started < 1.5  # not when the script's connections are let go, 5-10 s on
+        phone.close()
+    finally:
+        for sock in script:
+            sock.close()
+        server.kill()
+    assert "Too many unfinished requests at once from 127.0.0.1" in (tmp_path / "gunicorn.log").read_text()
+
+
+def test_a_reverse_proxy_in_front_is_not_limited_to_a_phones_unfinished_requests():
+    """Behind nginx or Caddy (docs/two-servers.md) every phone's request comes from the proxy's address."""
+    from gunicorn.config import Config
+
+    from inline_worker import InlineWorker
+
+    config = Config()
+    config.set("forwarded_allow_ips", "10.0.0.2,192.168.1.0/24")
+    worker = InlineWorker.__new__(InlineWorker)
+    worker.cfg = config
+    assert worker.is_proxy("10.0.0.2") and worker.is_proxy("192.168.1.77")
+    assert not worker.is_proxy("10.0.0.3") and not worker.is_proxy("")
+    everyone = Config()  # a new one: a config keeps the networks it read first
+    everyone.set("forwarded_allow_ips", "*")
+    worker.cfg = everyone
+    assert not worker.is_proxy("10.0.0.3"), "every address trusted is no proxy: each keeps the limit"
