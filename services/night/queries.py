@@ -102,14 +102,24 @@ def tables_done(night: Night, game: int) -> tuple[int, int]:
     return counted[(night.id, game)]
 
 
-_now = aliased(NightSeat)
-MOVES_FROM = (select(NightPlayer.name, _now.id, _now.table, _now.seat).select_from(NightSeat)
-              .join(NightPlayer, NightPlayer.id == NightSeat.player_id)
-              .outerjoin(_now, (_now.night_id == NightSeat.night_id) & (_now.game == bindparam("game"))
-                         & (_now.player_id == NightSeat.player_id))
-              .where(NightSeat.night_id == bindparam("night_id"), NightSeat.game == bindparam("before"),
-                     NightSeat.table == bindparam("table"))
-              .order_by(NightSeat.seat))
+# Where the players of each table in the game before ("before") sit in ``game``: every table's, for the pages
+# drawn ahead (``read_every_table``), or one table's (``MOVES_FROM``), in seat order.
+_before = aliased(NightSeat)
+EVERY_MOVE = (select(_before.table, NightPlayer.name, NightSeat.id, NightSeat.table, NightSeat.seat)
+              .select_from(_before).join(NightPlayer, NightPlayer.id == _before.player_id)
+              .outerjoin(NightSeat, (NightSeat.night_id == _before.night_id) & (NightSeat.game == bindparam("game"))
+                         & (NightSeat.player_id == _before.player_id))
+              .where(_before.night_id == bindparam("night_id"), _before.game == bindparam("before"),
+                     _before.table.is_not(None))
+              .order_by(_before.table, _before.seat))
+MOVES_FROM = EVERY_MOVE.where(_before.table == bindparam("table"))
+
+
+def _moves_by_table(rows) -> dict[int, list[tuple[str, str]]]:
+    moves: dict[int, list[tuple[str, str]]] = {}
+    for before, name, seat_id, at, seat in rows:
+        moves.setdefault(before, []).append((name, place_label(seat_id is not None, at, seat)))
+    return moves
 
 
 def moves_from(night: Night, game: int, table: int) -> list[tuple[str, str]]:
@@ -119,17 +129,7 @@ def moves_from(night: Night, game: int, table: int) -> list[tuple[str, str]]:
     if every is not None:
         return every[1].get(table, [])
     rows = db.session.execute(MOVES_FROM, {"night_id": night.id, "game": game, "before": game - 1, "table": table})
-    return [(name, place_label(seat_id is not None, at, seat)) for name, seat_id, at, seat in rows]
-
-
-_before = aliased(NightSeat)
-EVERY_MOVE = (select(_before.table, NightPlayer.name, NightSeat.id, NightSeat.table, NightSeat.seat)
-              .select_from(_before).join(NightPlayer, NightPlayer.id == _before.player_id)
-              .outerjoin(NightSeat, (NightSeat.night_id == _before.night_id) & (NightSeat.game == bindparam("game"))
-                         & (NightSeat.player_id == _before.player_id))
-              .where(_before.night_id == bindparam("night_id"), _before.game == bindparam("before"),
-                     _before.table.is_not(None))
-              .order_by(_before.table, _before.seat))
+    return _moves_by_table(rows).get(table, [])
 
 
 def read_every_table(night: Night, game: int) -> None:
@@ -139,7 +139,6 @@ def read_every_table(night: Night, game: int) -> None:
     names, _sitting_out = names_by_table(night, game)
     moves: dict[int, list[tuple[str, str]]] = {}
     if game > 1:
-        for before, name, seat_id, at, seat in db.session.execute(
-                EVERY_MOVE, {"night_id": night.id, "game": game, "before": game - 1}):
-            moves.setdefault(before, []).append((name, place_label(seat_id is not None, at, seat)))
+        moves = _moves_by_table(db.session.execute(EVERY_MOVE, {"night_id": night.id, "game": game,
+                                                                "before": game - 1}))
     read_in_transaction(EVERY_TABLE)[(night.id, game)] = (names, moves)
