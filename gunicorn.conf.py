@@ -23,21 +23,17 @@ wsgi_app = "serve:app"
 bind = [f"0.0.0.0:{os.environ.get('PORT', '5000')}"]
 
 
-def _on_a_database_server() -> bool:
-    url = os.environ.get("DATABASE_URL", "").strip()
-    return bool(url) and not url.startswith("sqlite")
+def _workers(cores: int) -> int:
+    """Scoring a hand is Python work, so the cores are used by processes, and one worker more than the cores keeps
+    them busy. At 1,000 tables on 2 cores three workers answered faster than gunicorn's usual 2 x cores + 1, on
+    SQLite and on PostgreSQL alike (docs/performance.md: fewer processes taking turns on the cores, and on
+    SQLite's lock). On PostgreSQL a worker also waits for its statements, but an unchanged poll, most of a
+    night's requests, reads none (``quick_pulse.TableStates``). At most 12, so that workers x threads stays well
+    under PostgreSQL's default 100 connections."""
+    return min(cores + 1, 12)
 
 
-def _workers(cores: int, database_server: bool) -> int:
-    """Scoring a hand is Python work, so the cores are used by processes. On SQLite a request never waits for
-    a round trip: one worker more than the cores keeps them busy, and at 1,000 tables on 2 cores three workers
-    answered faster than gunicorn's usual 2 x cores + 1 (docs/performance.md: fewer processes taking turns on
-    the cores and on SQLite's lock). On a database server a worker also waits for each of its statements: the
-    usual 2 x cores + 1, capped so that workers x threads stays well under PostgreSQL's default 100 connections."""
-    return min(2 * cores + 1 if database_server else cores + 1, 12)
-
-
-workers = int(os.environ.get("WEB_CONCURRENCY", _workers(_cores(), _on_a_database_server())))
+workers = int(os.environ.get("WEB_CONCURRENCY", _workers(_cores())))
 # gthread keeps idle keep-alive connections (phones between polls) in a poller, not in a thread. One
 # thread per worker: the threads of one process share one interpreter lock, so a short request (a
 # poll, the standings) waited behind a long one in the same process; with 4 threads the standings'
