@@ -144,6 +144,7 @@ def play(app: Any, tables: int, costs: Costs) -> None:
         costs.time("pulse after a hand (redrawn)", lambda: phone.poll(1))
     for phone in phones:
         costs.time("pulse, unchanged (304)", lambda: phone.poll(1), 304)
+    table_pages.BELL_STAGGER = timedelta(0)  # every table hears of the bell at once: each poll timed on its own
     costs.time("bell (director)", lambda: director.post(f"/nights/{slug}/bell", htmx=True))
     drawn_ahead_and_forgotten(1, "region")
     for phone in phones:

@@ -107,3 +107,37 @@ def test_a_table_waiting_its_turn_for_the_next_page_gets_it_at_the_turn(browser,
         assert len(polls) == 2, "a poll before the turn, then one at the turn"
         assert polls[0] - loaded > 2.5 and 4.5 < polls[1] - started < 6.5, "the second poll at the turn (5 s)"
         assert arrived - loaded < 9, "well before the page's next interval (13 s after it was opened)"
+
+
+def test_a_table_waiting_its_turn_to_hear_of_the_bell_hears_at_the_turn(browser, live_server, app, clean_db,
+                                                                        monkeypatch, shots):
+    """After the bell the tables hear of it in turns (``tables.BELL_STAGGER``). A poll before the table's turn
+    is answered "nothing new" and told when the turn comes; the page asks again then: table 2 sees the bell at
+    its turn, not a whole interval (10 s here) after its poll."""
+    from tests.night_helpers import check_in, create_night, start, table_codes
+    from web.nights import tables as table_pages
+
+    monkeypatch.setitem(app.config, "NIGHT_POLL_SECONDS", 10)
+    # table 2's moment: 5 s after the bell
+    monkeypatch.setattr(table_pages, "BELL_STAGGER", timedelta(seconds=5 / table_pages.GOLDEN))
+    director = Client(app.test_client())
+    slug = create_night(director, games=2)
+    check_in(director, slug, NAMES + ["Ed", "Flo", "Gus", "Hal"])
+    start(director, slug)
+    codes = table_codes(app, slug)
+
+    # the first poll 3 s after the page
+    with a_phone_counting_its_polls(browser, live_server, 0.3) as (page, errors, polls):
+        page.goto(f"/t/{codes[2]}")
+        loaded = time.monotonic()
+        expect(page.get_by_text("Game 1 of 2")).to_be_visible()
+        director.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+        rung = time.monotonic()
+        assert rung - loaded < 2.5, "the bell rang before the page's first poll"
+        expect(page.get_by_text("The bell has rung")).to_be_visible(timeout=8_000)
+        heard = time.monotonic()
+        assert errors == []
+        assert len(polls) == 2, "a poll before the turn, then one at the turn"
+        assert polls[0] - loaded > 2.5 and 4.5 < polls[1] - rung < 6.5, "the second poll at the turn (5 s)"
+        assert heard - loaded < 9, "well before the page's next interval (13 s after it was opened)"
+        shots(page, "bell-turn", "table-2-hears-the-bell")

@@ -143,3 +143,91 @@ def test_a_drawing_ahead_that_fails_leaves_the_answer_and_the_polls_draw(app, cl
     answer = night["phones"][1].get(f"/t/{code}/pulse?game=1", htmx=True)
     assert answer.status_code == 200 and answer.headers["HX-Retarget"] == "#table-page"
     assert len(drawn(app, "page", code)) == 1
+
+
+@pytest.mark.parametrize("what", [drawn_ahead.REGION, drawn_ahead.PAGE])
+def test_the_tables_are_drawn_in_the_order_their_turns_come(app, client, monkeypatch, what):
+    """The tables load their next page in turns (``tables.reload_slot``): table 1, then table 17 (the same turn),
+    then 2 and 18...; they hear of the bell at moments of their own (``tables.bell_place``): 1, 14, 6, 11, 3...
+    Drawn in that order, each is made before its turn comes."""
+    slug = create_night(client, games=2)
+    check_in(client, slug, [f"Player {n}" for n in range(4 * (table_pages.RELOAD_SLOTS + 2))])
+    start(client, slug)
+    codes = table_codes(app, slug)
+    with app.app_context():
+        night_id = db.session.scalar(select(Night.id).where(Night.slug == slug))
+    ring(client, {"slug": slug})
+    if what == drawn_ahead.PAGE:
+        for code in codes.values():
+            phone = Tables(app).phone(code)
+            assert send_total(phone, code, 10, 4).status_code in (200, 303)
+            confirm(phone, code).close()
+    order: list[int] = []
+    drawing = "shared_page" if what == drawn_ahead.PAGE else "shared_region"
+    real = getattr(table_pages, drawing)
+    monkeypatch.setattr(table_pages, drawing, lambda table, tg: order.append(table.number) or real(table, tg))
+    drawn_ahead.draw_every_table(app, "http://localhost/", night_id, 2 if what == drawn_ahead.PAGE else 1, what)
+    assert order[:5] == ([1, 17, 2, 18, 3] if what == drawn_ahead.PAGE else [1, 14, 6, 11, 3])
+    assert sorted(order) == list(range(1, len(codes) + 1))
+
+
+@pytest.mark.parametrize("what", [drawn_ahead.REGION, drawn_ahead.PAGE])
+def test_while_every_table_is_drawn_ahead_a_poll_at_its_turn_asks_again_shortly(app, client, night, monkeypatch,
+                                                                               what):
+    """A poll whose drawing the drawing thread has not reached yet is told to ask again in a moment, for up to
+    WAIT_AHEAD_AT_MOST after its table's turn, rather than draw it too; then it draws it."""
+    monkeypatch.setattr(table_pages, "BELL_STAGGER", timedelta(0))
+    monkeypatch.setattr(table_pages, "WAIT_AHEAD_AT_MOST", timedelta(hours=1))
+    code, phone = night["codes"][2], night["phones"][2]
+    held = phone.get(f"/t/{code}/pulse?game=1", htmx=True).headers["ETag"].strip('"')  # its region before the bell
+    ring(client, night)
+    if what == drawn_ahead.PAGE:
+        finish_game_1(night)
+    forget(app, what, code)  # the drawing thread has not reached this table yet
+    with app.app_context():
+        store = shared_drawings.store()
+    job = table_pages.ahead_job(night["id"], 2 if what == drawn_ahead.PAGE else 1, what)
+    store.begin(job)
+    drawing = "_draw_page" if what == drawn_ahead.PAGE else "_drawn_region"
+    real = getattr(table_pages, drawing)
+    monkeypatch.setattr(table_pages, drawing, never)
+    wait = phone.get(f"/t/{code}/pulse?game=1&seen={held}", htmx=True)
+    assert wait.status_code == 304 and wait.headers["X-Poll-After"] == "0.2" and "ETag" not in wait.headers
+
+    monkeypatch.setattr(table_pages, "WAIT_AHEAD_AT_MOST", timedelta(0))  # its turn came long enough ago
+    monkeypatch.setattr(table_pages, drawing, real)
+    drawn = phone.get(f"/t/{code}/pulse?game=1&seen={held}", htmx=True)
+    assert drawn.status_code == 200 and "X-Poll-After" not in drawn.headers
+    store.end(job)
+    assert not store.under_way(job)
+
+
+def test_a_poll_whose_drawing_another_process_is_making_asks_again_shortly(app, client, night):
+    """Rather than wait for it, holding every other phone its worker serves."""
+    from models import NightTable
+
+    ring(client, night)
+    code, phone = night["codes"][1], night["phones"][1]
+    tag = phone.get(f"/t/{code}/pulse?game=1", htmx=True).headers["ETag"].strip('"')
+    forget(app, "region", code)
+    with app.app_context():
+        store = shared_drawings.store()
+        table_id = db.session.scalar(select(NightTable.id).where(NightTable.code == code))
+    key = table_pages.drawing_key(table_pages.PulseAnswer(tag, table_pages.REDRAW), table_id, code)
+    assert store.mark(store.path(key) + ".drawing") and store.being_drawn(key)
+    wait = phone.get(f"/t/{code}/pulse?game=1&seen=old", htmx=True)
+    assert wait.status_code == 304 and wait.headers["X-Poll-After"] == "0.2"
+    os.remove(store.path(key) + ".drawing")
+    drawn = phone.get(f"/t/{code}/pulse?game=1&seen=old", htmx=True)
+    assert drawn.status_code == 200 and "The bell has rung" in drawn.get_data(as_text=True)
+
+
+def test_the_drawing_thread_notes_its_job_for_the_polls_until_it_is_done(app, client, night, monkeypatch):
+    with app.app_context():
+        store = shared_drawings.store()
+    job = table_pages.ahead_job(night["id"], 1, drawn_ahead.REGION)
+    under_way: list[bool] = []
+    real = drawn_ahead._draw
+    monkeypatch.setattr(drawn_ahead, "_draw", lambda *args: under_way.append(store.under_way(job)) or real(*args))
+    ring(client, night)
+    assert under_way == [True] and not store.under_way(job)

@@ -459,6 +459,78 @@ def test_after_the_movement_the_tables_reload_a_few_at_a_time(director, tables, 
     assert later.headers.get("HX-Retarget") == "#table-page" and "Game 2 of" in later.get_data(as_text=True)
 
 
+def _inner_app(app):
+    """The app without ``quick_pulse`` in front: every poll answered by Flask."""
+    from web.nights import quick_pulse
+
+    middleware = app.wsgi_app
+    while not isinstance(middleware, quick_pulse.QuickPulse):
+        middleware = middleware.wsgi_app
+    return middleware.wsgi_app
+
+
+@pytest.mark.parametrize("answered_by", ["quick_pulse", "flask"])
+def test_after_the_bell_the_tables_hear_of_it_a_few_at_a_time(director, tables, app, monkeypatch, answered_by):
+    """At 1,000 tables every table's region drawn in the same second kept the server seconds behind: table n's
+    phones hear of the bell at a moment of their own up to BELL_STAGGER after it, told when it comes. Any other
+    news at the table is not held back."""
+    from datetime import timedelta
+
+    from web.nights import tables as table_pages
+
+    if answered_by == "flask":
+        monkeypatch.setattr(app, "wsgi_app", _inner_app(app))
+    slug = create_night(director)
+    check_in(director, slug, NAMES)
+    start(director, slug)
+    codes = table_codes(app, slug)
+    phones = {number: tables.phone(code) for number, code in codes.items()}
+    before = {number: phones[number].get(f"/t/{code}/pulse?game=1", htmx=True) for number, code in codes.items()}
+    held = {number: answer.headers["ETag"].strip('"') for number, answer in before.items()}
+    assert "data-poll-spread" not in before[1].get_data(as_text=True)
+    monkeypatch.setattr(table_pages, "BELL_STAGGER", timedelta(hours=1))
+    assert director.post(f"/nights/{slug}/bell", {"confirmed": "yes"}).status_code == 303
+
+    first = phones[1].get(f"/t/{codes[1]}/pulse?game=1&seen={held[1]}", htmx=True)
+    assert first.status_code == 200 and "The bell has rung" in first.get_data(as_text=True), "table 1 at once"
+    assert "data-poll-spread" in first.get_data(as_text=True), "heard at a table's moment: its polls start apart"
+    second = phones[2].get(f"/t/{codes[2]}/pulse?game=1&seen={held[2]}", htmx=True)
+    assert second.status_code == 304 and second.headers["ETag"] == f'"{held[2]}"', "table 2 waits its turn"
+    turn = float(second.headers["X-Poll-After"])  # table 2's moment: 0.618 of the hour after the bell
+    assert 3600 * table_pages.GOLDEN - 5 < turn <= 3600 * table_pages.GOLDEN + 0.1, "and is told when it comes"
+    stale = phones[2].get(f"/t/{codes[2]}/pulse?game=1&seen=old", htmx=True)
+    assert stale.status_code == 200 and "The bell has rung" in stale.get_data(as_text=True), "a page behind: all news"
+
+    add_hand(phones[2], _table_game(app, slug, 2)["match"], maker=0, tricks=3)  # the table's own news
+    after_hand = phones[2].get(f"/t/{codes[2]}/pulse?game=1&seen={held[2]}", htmx=True)
+    assert after_hand.status_code == 200 and "X-Poll-After" not in after_hand.headers
+    assert "The bell has rung" in after_hand.get_data(as_text=True)
+
+    monkeypatch.setattr(table_pages, "BELL_STAGGER", timedelta(0))
+    later = phones[2].get(f"/t/{codes[2]}/pulse?game=1&seen={held[2]}", htmx=True)
+    assert later.status_code == 200 and "The bell has rung" in later.get_data(as_text=True)
+
+
+def test_the_bell_reaches_every_table_within_five_seconds():
+    """A table's phones poll every few seconds while it plays, and one polling before its table's moment asks
+    again then: each hears of the bell by its first poll after the bell, or its moment, whichever is later."""
+    from datetime import timedelta
+
+    from models.base import utcnow
+    from web.nights.pulse import POLL_BY_PHASE
+    from web.nights.tables import BELL_STAGGER, bell_place, bell_turn_in
+
+    rung = utcnow()
+    turns = [bell_turn_in(number, rung) or 0 for number in range(1, 1001)]
+    assert turns[0] == 0 and all(0 < turn < BELL_STAGGER.total_seconds() for turn in turns[1:])
+    assert max(POLL_BY_PHASE["playing"], BELL_STAGGER.total_seconds()) + 0.1 <= 5
+    assert bell_turn_in(1000, rung - BELL_STAGGER) is None and bell_turn_in(2, None) is None
+    assert bell_turn_in(2, rung + timedelta(seconds=1)) > bell_turn_in(2, rung)
+    for tables in (10, 100, 1000):  # evenly spread, whatever the number of tables: never a crowd at one moment
+        places = sorted(bell_place(number) for number in range(1, tables + 1))
+        assert max(b - a for a, b in zip(places, places[1:] + [1.0])) < 3 / tables
+
+
 def test_reload_turns_go_by_table_number():
     from datetime import timedelta
 

@@ -118,18 +118,24 @@ def test_a_done_table_polls_no_faster_than_the_next_pages_come(app, clean_db, cl
 def test_a_table_page_starts_its_poller_at_a_random_moment_and_the_bench_does_too(app, clean_db, client: Client,
                                                                                   adaptive):
     """Every phone gets the next game's page at about the same moment, so a page's poller starts at a random
-    moment within its first interval (static/app.js), not in step with the others; a region's poller, drawn
-    when its own poll brought it, starts as usual. The bench's phones read the same mark."""
+    moment within its first interval (static/app.js), not in step with the others; so does the region that
+    tells of the bell (a turn's phones hear of it together, ``tables.bell_turn_in``). A region's poller drawn
+    when its own poll brought it starts as usual. The bench's phones read the same mark."""
     slug, code, phone = a_table_playing(app, client)
     director = client
     page = phone.get(f"/t/{code}").get_data(as_text=True)
     assert re.search(r'<span class="poller"[^>]* data-poll-spread>', page)
     assert load_night.poll_spread(page) and load_night.Poller.from_page(page).spread
+    region = phone.get(f"/t/{code}/pulse?game=1", htmx=True).get_data(as_text=True)
+    assert "Playing game 1" in region and "data-poll-spread" not in region
+    assert not load_night.poll_spread(region)
 
     director.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
     region = phone.get(f"/t/{code}/pulse?game=1", htmx=True).get_data(as_text=True)
-    assert "The bell has rung" in region and "data-poll-spread" not in region
-    assert not load_night.poll_spread(region)
+    assert "The bell has rung" in region and load_night.poll_spread(region)
+    send_total(phone, code, 10, 4)
+    region = phone.get(f"/t/{code}/pulse?game=1", htmx=True).get_data(as_text=True)
+    assert "is that right?" in region and not load_night.poll_spread(region)
 
     send_total(phone, code, 10, 4)
     confirm(phone, code)  # the last table's result: game 2 is seated

@@ -174,3 +174,82 @@ def test_the_states_are_kept_on_a_database_server_not_on_sqlite():
 
     assert table_states_fresh_for("postgresql+psycopg://postgres@127.0.0.1:5432/night") == TABLE_STATES_FRESH_FOR > 0
     assert table_states_fresh_for("sqlite:////tmp/night.sqlite") == 0
+
+
+def test_the_bell_and_the_next_game_are_sent_from_the_kept_states(app, clean_db, client, kept):
+    """News newer than anything the phone holds, the bell or the next game's page, is sent from the kept states
+    once its drawing is made: the first poll reads the states, the table's other phones read nothing."""
+    from tests.night_helpers import confirm, send_total
+
+    slug, codes = night_of_three_tables(app, client)
+    north, east = phones_at(app, codes[1], 2)
+    held = tag_of(poll(east, codes[1], "earlier"))
+    client.post(f"/nights/{slug}/bell", {"confirmed": "yes"}).close()  # closed: every region drawn ahead
+    kept.now += FRESH_FOR + 1
+    sent = []
+    for phone in (north, east):
+        with statements_sent(app) as statements:
+            answer = poll(phone, codes[1], held)
+        assert answer.status_code == 200 and "The bell has rung" in answer.get_data(as_text=True)
+        sent.append(len(statements))
+    assert sent == [1, 0]
+
+    for code in codes.values():  # the director enters every table's result
+        assert send_total(client, code, 10, 4).status_code == 303
+        confirm(client, code).close()  # the last one seats game 2, its pages drawn ahead
+    with statements_sent(app) as statements:
+        on_game_2 = north.get(f"/t/{codes[1]}/pulse?game=2", htmx=True)  # the page of game 2, not of game 1
+    assert on_game_2.status_code == 200 and "HX-Retarget" not in on_game_2.headers and statements, \
+        "a phone holding a newer state than the kept one reads its own"
+    kept.now += FRESH_FOR + 1
+    sent = []
+    for phone in (north, east):
+        with statements_sent(app) as statements:
+            answer = poll(phone, codes[1], held)
+        assert answer.headers.get("HX-Retarget") == "#table-page" and "Game 2 of" in answer.get_data(as_text=True)
+        sent.append(len(statements))
+    assert sent == [1, 0]
+
+
+def test_a_tables_change_is_sent_from_the_kept_states_once_they_show_it(app, clean_db, client, kept):
+    """Its other phones hold a state the kept one is newer than: the drawing the change's answer made is sent
+    them without a read of their own."""
+    slug, codes = night_of_three_tables(app, client)
+    north, east, south = phones_at(app, codes[1], 3)
+    client.post(f"/nights/{slug}/bell", {"confirmed": "yes"}).close()
+    before = tag_of(poll(east, codes[1], "earlier"))
+    assert north.post(f"/t/{codes[1]}/submit", {"pair": "NS", "cut_winner": "NS"}, htmx=True).status_code == 200
+    kept.now += FRESH_FOR + 1
+    sent = []
+    for phone in (east, south):
+        with statements_sent(app) as statements:
+            answer = poll(phone, codes[1], before)
+        assert answer.status_code == 200 and "is that right?" in answer.get_data(as_text=True)
+        sent.append(len(statements))
+    assert sent == [1, 0]
+
+
+def test_which_states_are_newer_than_the_phones():
+    from web.nights.tables import HEAR_BELL, NEXT_GAME, REDRAW, WAIT, PulseAnswer, newer_than_held, pulse_tag
+
+    def tag(tg_status: str, tg_version: int, match_version: int, standings: int = 5, game: int = 2) -> str:
+        return pulse_tag(12, game, True, "playing", standings, tg_status, tg_version, match_version, games=5)
+
+    def newer(now: str, held: str) -> bool:
+        return newer_than_held(PulseAnswer(now, REDRAW), None, 2, [held])
+
+    assert newer(tag("playing", 3, 8), tag("playing", 3, 7)), "a hand saved"
+    assert newer(tag("submitted", 4, 7), tag("playing", 3, 7)), "a result sent"
+    assert newer(tag("done", 5, 7, standings=9), tag("submitted", 4, 7)), "confirmed"
+    assert newer(tag("done", 5, 7, standings=11), tag("done", 5, 7, standings=9)), "more tables done"
+    assert not newer(tag("playing", 3, 7), tag("playing", 3, 8)), "the phone's own hand, newer than the state kept"
+    assert not newer(tag("submitted", 4, 7), tag("playing", 3, 8)), "each newer in one way: read the table"
+    assert not newer(tag("submitted", 4, 7), tag("done", 5, 7)), "the phone has the table done"
+    assert newer(tag("submitted", 4, 8), tag("submitted", 4, 7)), "the hands corrected before the confirm"
+    assert not newer(tag("playing", 3, 7), tag("playing", 3, 7)) and not newer(tag("playing", 3, 7), "old")
+    assert not newer(tag("playing", 4, 7), tag("playing", 3, 7, game=1)), "another game's state"
+    row = SimpleNamespace(current_game=2)
+    assert newer_than_held(PulseAnswer("t", NEXT_GAME), row, 1, []) and newer_than_held(PulseAnswer(None, WAIT), row, 1, [])
+    assert not newer_than_held(PulseAnswer("t", NEXT_GAME), row, 3, []), "the phone holds a later game"
+    assert not newer_than_held(PulseAnswer("t", NEXT_GAME), row, None, [])
+    assert newer_than_held(PulseAnswer("t", HEAR_BELL), row, 2, [])

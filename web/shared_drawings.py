@@ -35,6 +35,9 @@ KEY = re.compile(r"[A-Za-z0-9._-]{1,200}")
 # a busy server), and after how long a mark is taken for one whose drawer died.
 WAIT_FOR_DRAWING = 1.0
 STALE_MARK = 5.0
+# After how long a job's note (``begin``) is taken for one whose process died: drawing every table of a big
+# night ahead takes a few seconds.
+STALE_JOB = 15.0
 
 
 class Marks(NamedTuple):
@@ -121,6 +124,30 @@ class SharedDrawings:
                 with suppress(OSError):
                     os.remove(mark)
         return html
+
+    def being_drawn(self, key: str) -> bool:
+        """Whether a process is drawing ``key`` now (its fresh mark is there)."""
+        return self.fresh(self.path(key) + ".drawing", STALE_MARK)
+
+    def begin(self, job: str) -> None:
+        """Note, for every process, that ``job`` (drawings of many keys) is under way, until ``end``."""
+        with suppress(OSError):
+            os.close(os.open(self.path(job) + ".job", os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o600))
+
+    def end(self, job: str) -> None:
+        with suppress(OSError):
+            os.remove(self.path(job) + ".job")
+
+    def under_way(self, job: str) -> bool:
+        """Whether ``job`` was begun less than STALE_JOB ago and has not ended."""
+        return self.fresh(self.path(job) + ".job", STALE_JOB)
+
+    @staticmethod
+    def fresh(path: str, seconds: float) -> bool:
+        try:
+            return time.time() - os.stat(path).st_mtime < seconds
+        except OSError:
+            return False
 
     def mark(self, mark: str) -> bool:
         """Mark the drawing as under way; False when another process's fresh mark is there already."""

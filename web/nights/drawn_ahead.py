@@ -1,14 +1,15 @@
 """What every table's phones ask for after a change at every table, drawn ahead on the drawing thread.
 
 Two changes move every table of a night at once. After the bell every table's status region changes (its
-phones are told to send their result), and after the movement every table's phones load the next game's
-page, table after table within ``tables.RELOAD_STAGGER``. Drawn by the phones' polls, each of a 1,000-table
-night's drawings was a request's work, the table, its night and its game read one table at a time, while
-thousands of other polls waited for the same two cores. Here the drawing thread (``drawer``) draws them once
-the answer that made the change is sent: every table's game, hands and seats read in a few statements, each
-drawing kept as the one its phones' polls ask for (``tables.shared_page``, ``tables.shared_region``), so that
-the polls only send it. A poll that comes before its drawing is made draws it itself, as before; the shared
-drawings' mark keeps the two from drawing it twice.
+phones are told to send their result), table after table within ``tables.BELL_STAGGER``; after the movement
+every table's phones load the next game's page, table after table within ``tables.RELOAD_STAGGER``. Drawn by
+the phones' polls, each of a 1,000-table night's drawings was a request's work, the table, its night and its
+game read one table at a time, while thousands of other polls waited for the same two cores. Here the drawing
+thread (``drawer``) draws them once the answer that made the change is sent, in the order of the tables'
+turns: every table's game, hands and seats read in a few statements, each drawing kept as the one its phones'
+polls ask for (``tables.shared_page``, ``tables.shared_region``), so that the polls only send it. A poll that
+comes before its drawing is made draws it itself, as before; the shared drawings' mark keeps the two from
+drawing it twice.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from extensions import db
 from models import Match, Night, NightTable, TableGame
 from models.night import EVERY_TABLE_CHANGED
 from services.night import queries as night_queries
+from web import shared_drawings
 from web.nights import drawer, tables
 
 PAGE, REGION = "page", "region"  # what changed at every table (``Night.every_table_changed``)
@@ -48,11 +50,15 @@ def draw_every_table(app: Flask, base_url: str, night_id: int, game: int, what: 
     """Draw ``what`` (PAGE or REGION) of each table of the night's ``game``, as a poll of each table draws it:
     for every phone (no phone's session: its tokens are marks), at the address the phones use."""
     with app.test_request_context("/", base_url=base_url, headers={"HX-Request": "true"}):
+        job = tables.ahead_job(night_id, game, what)
+        shared_drawings.store().begin(job)  # meanwhile the polls wait for it (``tables.drawing_soon``)
         try:
             _draw(night_id, game, what)
         except Exception:  # the answer is sent: the polls draw what is missing, as they would without this
             db.session.rollback()
             current_app.logger.exception("Drawing every table's %s of night %s ahead failed", what, night_id)
+        finally:
+            shared_drawings.store().end(job)
 
 
 def _draw(night_id: int, game: int, what: str) -> None:
@@ -66,7 +72,8 @@ def _draw(night_id: int, game: int, what: str) -> None:
     if what == PAGE:
         night_queries.read_every_table(night, game)
     numbered = db.session.scalars(select(NightTable).where(NightTable.night_id == night_id)).all()
-    for table in sorted(numbered, key=lambda t: (tables.reload_slot(t.number) if what == PAGE else 0, t.number)):
+    place = tables.reload_place if what == PAGE else tables.bell_place
+    for table in sorted(numbered, key=lambda t: (place(t.number), t.number)):  # in the order of their turns
         set_committed_value(table, "night", night)
         tg = games.get(table.number)
         if tg is not None:

@@ -8,18 +8,21 @@ signed session cookie (checked, not re-signed) and one read of ``tables.PULSE_RO
 (an index), and hands everything else to the app unchanged:
 
 - a 304 when the phone's region is up to date (the tag it sends is the table's state now), or while its
-  page is of the last game and its turn to load the next has not come; most of these from the states of every
-  playing table read at most ``TABLE_STATES_FRESH_FOR`` seconds ago (:class:`TableStates`), without a read;
-- a region that changed, or after the movement the next game's table page, when another phone's poll has
-  drawn it already (``shared_drawings``: kept by the state it shows), filled in with this phone's tokens;
+  page is of the last game and its turn to load the next has not come, or its turn to hear of the bell;
+  most of these from the states of every playing table read at most ``TABLE_STATES_FRESH_FOR`` seconds ago
+  (:class:`TableStates`), without a read;
+- a region that changed, or after the movement the next game's table page, when another phone's poll or the
+  drawing thread has drawn it already (``shared_drawings``: kept by the state it shows), filled in with this
+  phone's tokens; from the states kept too when they are newer than the phone's (``tables.newer_than_held``);
 - a done table's region brought up to date for the count of tables done (``tables.COUNT_REFRESH``): its
-  drawing without the count, with the count read now (one more read), kept for the table's other phones.
+  drawing without the count, with the count read now (one more read), kept for the table's other phones;
+- "ask again in a moment" when the drawing it needs is being made (``tables.drawing_soon``).
 
-Nothing else of the database is kept between requests: the answer is the database's state now (or, for an
-unchanged poll, as it was that fraction of a second ago), and a drawing is found by that state, so any number
-of processes and servers on one database answer alike. A phone that does
-not hold the table (a stranger guessing codes, whose guesses are counted), a drawing not yet made, a due bell
-timer, a database error: all go to the app, which answers as it always has.
+Nothing else of the database is kept between requests: the answer is the database's state now (or, as it was
+that fraction of a second ago, for an unchanged poll, or for news newer than what the phone holds), and a
+drawing is found by that state, so any number of processes and servers on one database answer alike. A phone
+that does not hold the table (a stranger guessing codes, whose guesses are counted), a drawing not yet made, a
+due bell timer, a database error: all go to the app, which answers as it always has.
 """
 from __future__ import annotations
 
@@ -43,6 +46,7 @@ from web import shared_drawings
 from web.nights import tables
 
 PATH = re.compile(rf"/t/([A-Z0-9]{{1,{CODE_MAX}}})/pulse")
+DRAWING_SOON = object()  # ``QuickPulse.shared_drawing``: the drawing is being made, ask again shortly
 StartResponse = Callable[..., Any]
 
 
@@ -83,6 +87,12 @@ class QuickPulse:
             answer = tables.light_answer(kept, asked, seen)
             if answer is not None and answer.needs == tables.UNCHANGED:
                 return self.not_modified(answer, start_response)
+            if answer is not None and tables.newer_than_held(answer, kept, asked, seen):
+                if answer.needs == tables.WAIT:
+                    return self.not_modified(answer, start_response)
+                answered = self.drawn(code, kept, answer, session, environ, start_response)
+                if answered is not None:
+                    return answered
         try:
             connection = self.connection()  # first: the process's first poll compiles the queries
             row = self.pulse_row.first(connection, {"code": code})
@@ -96,11 +106,21 @@ class QuickPulse:
             return None
         if answer.needs in (tables.WAIT, tables.UNCHANGED):
             return self.not_modified(answer, start_response)
-        headers = self.tagged(answer)
-        body = self.shared_drawing(code, row, answer, session, environ)
-        if body is None:
+        answered = self.drawn(code, row, answer, session, environ, start_response)
+        if answered is None:
             environ[tables.PULSE_ROW_READ] = row  # the app draws it, from this row rather than reading it again
+        return answered
+
+    def drawn(self, code: str, row: Any, answer: tables.PulseAnswer, session: dict[str, Any],
+              environ: dict[str, Any], start_response: StartResponse) -> list[bytes] | None:
+        """The drawing ``answer`` needs, at the state of ``row``, if it is made; "ask again shortly" if it is
+        being made; None when the app must draw it."""
+        body = self.shared_drawing(code, row, answer, session, environ)
+        if body is DRAWING_SOON:
+            return self.not_modified(tables.PulseAnswer(None, tables.WAIT, tables.DRAWING_SOON), start_response)
+        if body is None:
             return None
+        headers = self.tagged(answer)
         if answer.needs == tables.NEXT_GAME:
             headers.extend(tables.NEXT_GAME_HEADERS)
         start_response("200 OK", [*headers, ("Content-Type", "text/html; charset=utf-8"),
@@ -127,9 +147,10 @@ class QuickPulse:
             return None
 
     def shared_drawing(self, code: str, row: Any, answer: tables.PulseAnswer, session: dict[str, Any],
-                       environ: dict[str, Any]) -> bytes | None:
-        """The drawing this poll needs, if another phone's poll has drawn it already, filled in for this
-        phone; None when the app must draw it (or answer a poll not sent by htmx)."""
+                       environ: dict[str, Any]) -> bytes | object | None:
+        """The drawing this poll needs, if another phone's poll or the drawing thread has drawn it already,
+        filled in for this phone; DRAWING_SOON when it is being drawn (``tables.drawing_soon``); None when the
+        app must draw it (or answer a poll not sent by htmx)."""
         if environ.get("HTTP_HX_REQUEST") != "true":
             return None
         if answer.needs == tables.NEXT_GAME and not tables.shareable(session):
@@ -141,10 +162,13 @@ class QuickPulse:
         if self.store is None:
             with self.app.app_context():
                 self.store = shared_drawings.store()
-        html = self.store.get(tables.drawing_key(answer, row.table_id, code))
+        key = tables.drawing_key(answer, row.table_id, code)
+        html = self.store.get(key)
         if html is None and answer.needs == tables.REDRAW and tables.DONE in answer.tag:
             html = self.counted_region(code, row, answer)
-        return None if html is None else shared_drawings.fill(html, csrf_token, self.app.secret_key).encode()
+        if html is None:
+            return DRAWING_SOON if tables.drawing_soon(row, answer, key, self.store) else None
+        return shared_drawings.fill(html, csrf_token, self.app.secret_key).encode()
 
     def counted_region(self, code: str, row: Any, answer: tables.PulseAnswer) -> str | None:
         """A done table's region for this count period, from its drawing without the count if one is kept:

@@ -136,15 +136,45 @@ def held_tag(tag: str, seen_by_phone: list[str] | None = None) -> str | None:
 RELOAD_STAGGER = timedelta(seconds=4)
 RELOAD_SLOTS = 16
 POLL_AFTER = "X-Poll-After"
+# The bell changes every table's status region at once too: at 1,000 tables, the polls of the first second
+# after it each drew their region while the drawing thread was still drawing them ahead, and the server fell
+# seconds behind. So table n's phones hear of the bell at a moment of their own within BELL_STAGGER of it, while
+# the drawing thread draws the regions in that order (``drawn_ahead``). The moments are the golden ratio's
+# multiples (``bell_place``): table 1 at once, table 2 at 0.62 of BELL_STAGGER, table 3 at 0.24..., evenly
+# spread for any number of tables, so the phones that hear together, whose polls go on in step, are one
+# table's and never a crowd. A phone polls every 4 s while its table plays, and a poll before its table's
+# moment asks again then: the bell reaches every table within max(BELL_STAGGER, 4 s) of ringing.
+BELL_STAGGER = timedelta(seconds=4)
+GOLDEN = (5 ** 0.5 - 1) / 2
 
 
 def reload_turn_in(table_number: int, game_started_at: datetime | None) -> float | None:
     """The seconds this table's phones keep their page of the last game before their turn to load the next;
     None once the turn has come."""
-    if game_started_at is None:
+    return _turn_in(game_started_at, RELOAD_STAGGER * reload_place(table_number))
+
+
+def bell_turn_in(table_number: int, bell_at: datetime | None) -> float | None:
+    """The seconds before this table's phones are told the bell has rung; None once their turn has come (or
+    with no bell)."""
+    return _turn_in(bell_at, BELL_STAGGER * bell_place(table_number))
+
+
+def _turn_in(since: datetime | None, after: timedelta) -> float | None:
+    if since is None:
         return None
-    wait = (game_started_at + RELOAD_STAGGER * reload_slot(table_number) / RELOAD_SLOTS - utcnow()).total_seconds()
+    wait = (since + after - utcnow()).total_seconds()
     return wait if wait > 0 else None
+
+
+def reload_place(table_number: int) -> float:
+    """When this table's phones load the next game's page, as a fraction of RELOAD_STAGGER (0: at once)."""
+    return reload_slot(table_number) / RELOAD_SLOTS
+
+
+def bell_place(table_number: int) -> float:
+    """When this table's phones hear of the bell, as a fraction of BELL_STAGGER (0: at once)."""
+    return ((table_number - 1) * GOLDEN) % 1.0
 
 
 def reload_slot(table_number: int) -> int:
@@ -180,14 +210,15 @@ PLAYING_PULSE_ROWS = _TABLE_STATES.add_columns(NightTable.code).where(Night.stat
 
 class PulseAnswer(NamedTuple):
     """What a poll gets, from its ``PULSE_ROW`` alone: the ``tag`` of the table's state now, and what
-    the phone needs (``WAIT``: nothing yet, ``tag`` None, and ``turn_in`` seconds to its turn)."""
+    the phone needs (``WAIT``: nothing yet, ``tag`` None, and ``turn_in`` seconds to its turn; ``UNCHANGED``
+    with a ``turn_in``: the tag the phone holds, and the seconds to its turn to hear of the bell)."""
 
     tag: str | None
     needs: str
     turn_in: float | None = None
 
     def wait_headers(self) -> list[tuple[str, str]]:
-        """A ``WAIT`` answer's header telling the phone when to ask again."""
+        """The header telling a phone waiting for its turn when to ask again."""
         return [(POLL_AFTER, poll_after(self.turn_in))] if self.turn_in is not None else []
 
 
@@ -195,6 +226,7 @@ UNCHANGED = "unchanged"    # its region is up to date: 304
 WAIT = "wait"              # its page is of the last game, and its turn to load the next has not come (``reload_turn_in``)
 NEXT_GAME = "next game"    # its page is of the last game: the next game's table page
 REDRAW = "redraw"          # its region changed: the region drawn again
+HEAR_BELL = "hear the bell"  # its region changed by the bell alone, and its turn to hear it came: drawn again
 
 
 def light_answer(row: Any, game_asked: int | None, seen: list[str]) -> PulseAnswer | None:
@@ -210,7 +242,48 @@ def light_answer(row: Any, game_asked: int | None, seen: list[str]) -> PulseAnsw
             return PulseAnswer(None, WAIT, turn_in)
         return PulseAnswer(tag, NEXT_GAME)
     held = held_tag(tag, seen)
-    return PulseAnswer(held, UNCHANGED) if held else PulseAnswer(tag, REDRAW)
+    if held:
+        return PulseAnswer(held, UNCHANGED)
+    if row.bell_at is not None:
+        before_bell = pulse_tag(row.table_id, row.current_game, False, row.status, row.standings_version,
+                                row.tg_status, row.tg_version or 0, row.match_version or 0, games=row.games)
+        held = held_tag(before_bell, seen)
+        if held:  # the bell is the only news: told at the table's turn (ask again then)
+            turn_in = bell_turn_in(row.number, row.bell_at)
+            return PulseAnswer(held, UNCHANGED, turn_in) if turn_in is not None else PulseAnswer(tag, HEAR_BELL)
+    return PulseAnswer(tag, REDRAW)
+
+
+def newer_than_held(answer: PulseAnswer, row: Any, game_asked: int | None, seen: list[str]) -> bool:
+    """Whether ``answer``, from ``row``, brings a state newer than the one the phone holds: the next game (or the
+    wait for it), the bell, or a state of the table's game whose versions are all at least the phone's. A poll
+    may then be answered from the tables' states kept (``quick_pulse.TableStates``), as if it had come that
+    fraction of a second sooner; never with a state older than the phone's own."""
+    if answer.needs in (NEXT_GAME, WAIT):
+        return game_asked is not None and game_asked < row.current_game
+    if answer.needs == HEAR_BELL:
+        return True
+    if answer.needs != REDRAW or answer.tag is None:
+        return False
+    now = _versions(answer.tag)
+    for tag in seen:
+        held = _versions(tag)
+        if now and held and now[0] == held[0] and now[1:] != held[1:] and all(
+                mine >= theirs for mine, theirs in zip(now[1:], held[1:])):
+            return True
+    return False
+
+
+def _versions(tag: str) -> tuple[str, int, int, int] | None:
+    """A tag's table and game, its table game's and match's versions, and once the table is done the
+    standings' version (-1 before): each only goes up (``pulse_tag``). None for what is not a tag."""
+    state, done, count = tag.partition(DONE)
+    parts = state.split("-")
+    try:
+        table_game, (game_version, match_version) = f"{parts[0]}-{parts[1].partition('of')[0]}", parts[3].split(".")
+        return table_game, int(game_version), int(match_version), int(count.partition("-")[0]) if done else -1
+    except (IndexError, ValueError):
+        return None
 
 
 def drawing_key(answer: PulseAnswer, table_id: int, code: str) -> str:
@@ -232,6 +305,37 @@ def drawn_state(tag: str | None) -> str | None:
     asked = count.rpartition("-")[2]
     period = int(asked) // max(1, int(COUNT_REFRESH.total_seconds())) if asked.isdigit() else asked
     return f"{state}{DONE}p{period}"
+
+
+# A poll whose drawing is not made yet drew it, the table's night, game and seats read for it alone: at 1,000
+# tables, after the bell and the movement, the polls drew most tables' drawings while the drawing thread,
+# starved of the cores by them, drew the same ones ahead at a fifth of their cost. So while the drawing thread
+# draws every table ahead (``drawn_ahead``), a poll whose table's turn came less than WAIT_AHEAD_AT_MOST ago is
+# told to ask again in DRAWING_SOON seconds rather than draw, as is one whose drawing another process is making
+# now (which it waited for, holding every other phone its worker serves). Past that, a poll draws as before.
+WAIT_AHEAD_AT_MOST = timedelta(seconds=1)
+DRAWING_SOON = 0.2
+
+
+def ahead_job(night_id: int, game: int, what: str) -> str:
+    """The name under which the drawing thread notes that it draws ``what`` ("page" or "region") of every
+    table of the night's ``game`` (``shared_drawings.SharedDrawings.begin``)."""
+    return f"ahead-{night_id}-{game}-{what}"
+
+
+def drawing_soon(row: Any, answer: PulseAnswer, key: str, store: Any) -> bool:
+    """Whether the poll of the table of ``row`` (a ``PULSE_ROW``), which needs the drawing ``key`` not made yet,
+    is to ask again in DRAWING_SOON seconds rather than draw it (see WAIT_AHEAD_AT_MOST)."""
+    if store.being_drawn(key):
+        return True
+    if answer.needs == NEXT_GAME:
+        since, turn, what = row.game_started_at, RELOAD_STAGGER * reload_place(row.number), "page"
+    elif answer.needs == HEAR_BELL:
+        since, turn, what = row.bell_at, BELL_STAGGER * bell_place(row.number), "region"
+    else:
+        return False
+    return (since is not None and utcnow() < since + turn + WAIT_AHEAD_AT_MOST
+            and store.under_way(ahead_job(row.night_id, row.current_game, what)))
 
 
 # After the movement a phone's poll gets the next game's table page in its answer, put in place of the old
@@ -259,7 +363,9 @@ def _light_pulse(code: str) -> Response | None:
     if answer.needs == WAIT:  # not yet: keep the old page, and ask again when the turn comes
         return Response(status=304, headers={"Cache-Control": "no-store", **dict(answer.wait_headers())})
     if answer.needs == UNCHANGED:
-        return poll_answer(answer.tag, lambda: "")
+        response = poll_answer(answer.tag, lambda: "")
+        response.headers.extend(answer.wait_headers())  # before its table's turn to hear of the bell
+        return response
     if answer.needs == NEXT_GAME and not htmx:
         return poll_answer(answer.tag, lambda: "", refresh=True)
     return None
@@ -330,6 +436,10 @@ def pulse_context(table: NightTable, submit_form: Any = None, message: str | Non
         "poll_url": url_for("tables.pulse", code=table.code, game=night.current_game),
         "poll_tag": _pulse_tag(night, table, tg), "poll_seconds": poll_seconds(table_phase(night, tg)),
         "poll_target": "#pulse", "scored": scored,
+        # a phone that polled before its table's moment to hear of the bell asks again at that moment
+        # (``bell_turn_in``), and its polls would go on in step with it: its poller starts at a random moment
+        # of its first interval, as a new page's does
+        "poll_spread": night.bell_rung and tg is not None and tg.status == "playing",
     }
 
 
