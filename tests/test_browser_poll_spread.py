@@ -47,6 +47,26 @@ def a_phone_counting_its_polls(browser, live_server: str,
         context.close()
 
 
+def a_night_of_two_tables_polling_every_10_s(app, monkeypatch) -> tuple[Client, str, dict[int, str]]:
+    """A two-game night of two tables in its first game (the director, its slug, the tables' codes)."""
+    from tests.night_helpers import check_in, create_night, start, table_codes
+
+    monkeypatch.setitem(app.config, "NIGHT_POLL_SECONDS", 10)
+    director = Client(app.test_client())
+    slug = create_night(director, games=2)
+    check_in(director, slug, NAMES + ["Ed", "Flo", "Gus", "Hal"])
+    start(director, slug)
+    return director, slug, table_codes(app, slug)
+
+
+def asked_again_at_the_turn(polls: list[float], loaded: float, changed: float, shown: float) -> None:
+    """The page's first poll (3 s after it was opened) came before its table's turn, 5 s after the change; it
+    asked again at the turn, and showed the change well before its next interval."""
+    assert len(polls) == 2, "a poll before the turn, then one at the turn"
+    assert polls[0] - loaded > 2.5 and 4.5 < polls[1] - changed < 6.5, "the second poll at the turn (5 s)"
+    assert shown - loaded < 9, "well before the page's next interval (13 s after it was opened)"
+
+
 def test_a_table_page_polls_first_at_its_random_moment_then_at_its_interval(browser, live_server, app, clean_db,
                                                                               monkeypatch):
     # every 4 s, as while a game is played: a first poll at the end of the interval would come 4 s after the page
@@ -78,16 +98,12 @@ def test_a_table_waiting_its_turn_for_the_next_page_gets_it_at_the_turn(browser,
     """After the movement the tables take turns to load their next page (``tables.RELOAD_STAGGER``). A poll
     before the turn is told when it comes (X-Poll-After) and the page asks again then: table 2 gets its next
     page at its turn, not a whole interval (10 s here) after its poll."""
-    from tests.night_helpers import Tables, check_in, confirm, create_night, send_total, start, table_codes
+    from tests.night_helpers import Tables, confirm, send_total
     from web.nights import tables as table_pages
 
-    monkeypatch.setitem(app.config, "NIGHT_POLL_SECONDS", 10)
     monkeypatch.setattr(table_pages, "RELOAD_STAGGER", timedelta(seconds=80))  # table 2's turn: 5 s after the start
-    director, tables = Client(app.test_client()), Tables(app)
-    slug = create_night(director, games=2)
-    check_in(director, slug, NAMES + ["Ed", "Flo", "Gus", "Hal"])
-    start(director, slug)
-    codes = table_codes(app, slug)
+    director, slug, codes = a_night_of_two_tables_polling_every_10_s(app, monkeypatch)
+    tables = Tables(app)
 
     # the first poll 3 s after the page
     with a_phone_counting_its_polls(browser, live_server, 0.3) as (page, errors, polls):
@@ -102,11 +118,8 @@ def test_a_table_waiting_its_turn_for_the_next_page_gets_it_at_the_turn(browser,
         started = time.monotonic()
         assert started - loaded < 2.5, "game 2 seated before the page's first poll"
         expect(page.get_by_text("Game 2 of 2")).to_be_visible(timeout=8_000)
-        arrived = time.monotonic()
         assert errors == []
-        assert len(polls) == 2, "a poll before the turn, then one at the turn"
-        assert polls[0] - loaded > 2.5 and 4.5 < polls[1] - started < 6.5, "the second poll at the turn (5 s)"
-        assert arrived - loaded < 9, "well before the page's next interval (13 s after it was opened)"
+        asked_again_at_the_turn(polls, loaded, started, time.monotonic())
 
 
 def test_a_table_waiting_its_turn_to_hear_of_the_bell_hears_at_the_turn(browser, live_server, app, clean_db,
@@ -114,17 +127,11 @@ def test_a_table_waiting_its_turn_to_hear_of_the_bell_hears_at_the_turn(browser,
     """After the bell the tables hear of it in turns (``tables.BELL_STAGGER``). A poll before the table's turn
     is answered "nothing new" and told when the turn comes; the page asks again then: table 2 sees the bell at
     its turn, not a whole interval (10 s here) after its poll."""
-    from tests.night_helpers import check_in, create_night, start, table_codes
     from web.nights import tables as table_pages
 
-    monkeypatch.setitem(app.config, "NIGHT_POLL_SECONDS", 10)
     # table 2's moment: 5 s after the bell
     monkeypatch.setattr(table_pages, "BELL_STAGGER", timedelta(seconds=5 / table_pages.GOLDEN))
-    director = Client(app.test_client())
-    slug = create_night(director, games=2)
-    check_in(director, slug, NAMES + ["Ed", "Flo", "Gus", "Hal"])
-    start(director, slug)
-    codes = table_codes(app, slug)
+    director, slug, codes = a_night_of_two_tables_polling_every_10_s(app, monkeypatch)
 
     # the first poll 3 s after the page
     with a_phone_counting_its_polls(browser, live_server, 0.3) as (page, errors, polls):
@@ -135,9 +142,6 @@ def test_a_table_waiting_its_turn_to_hear_of_the_bell_hears_at_the_turn(browser,
         rung = time.monotonic()
         assert rung - loaded < 2.5, "the bell rang before the page's first poll"
         expect(page.get_by_text("The bell has rung")).to_be_visible(timeout=8_000)
-        heard = time.monotonic()
         assert errors == []
-        assert len(polls) == 2, "a poll before the turn, then one at the turn"
-        assert polls[0] - loaded > 2.5 and 4.5 < polls[1] - rung < 6.5, "the second poll at the turn (5 s)"
-        assert heard - loaded < 9, "well before the page's next interval (13 s after it was opened)"
+        asked_again_at_the_turn(polls, loaded, rung, time.monotonic())
         shots(page, "bell-turn", "table-2-hears-the-bell")

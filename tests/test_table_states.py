@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from types import SimpleNamespace
+from typing import Any, Callable
 
 import pytest
 
@@ -176,6 +177,18 @@ def test_the_states_are_kept_on_a_database_server_not_on_sqlite():
     assert table_states_fresh_for("sqlite:////tmp/night.sqlite") == 0
 
 
+def statements_per_poll(app, phones, code: str, held: str, showing: str,
+                        answered: Callable[[Any], bool] = lambda answer: answer.status_code == 200) -> list[int]:
+    """Each phone's poll, holding ``held``: its answer shows ``showing``; the statements each sent."""
+    sent = []
+    for phone in phones:
+        with statements_sent(app) as statements:
+            answer = poll(phone, code, held)
+        assert answered(answer) and showing in answer.get_data(as_text=True)
+        sent.append(len(statements))
+    return sent
+
+
 def test_the_bell_and_the_next_game_are_sent_from_the_kept_states(app, clean_db, client, kept):
     """News newer than anything the phone holds, the bell or the next game's page, is sent from the kept states
     once its drawing is made: the first poll reads the states, the table's other phones read nothing."""
@@ -186,13 +199,7 @@ def test_the_bell_and_the_next_game_are_sent_from_the_kept_states(app, clean_db,
     held = tag_of(poll(east, codes[1], "earlier"))
     client.post(f"/nights/{slug}/bell", {"confirmed": "yes"}).close()  # closed: every region drawn ahead
     kept.now += FRESH_FOR + 1
-    sent = []
-    for phone in (north, east):
-        with statements_sent(app) as statements:
-            answer = poll(phone, codes[1], held)
-        assert answer.status_code == 200 and "The bell has rung" in answer.get_data(as_text=True)
-        sent.append(len(statements))
-    assert sent == [1, 0]
+    assert statements_per_poll(app, (north, east), codes[1], held, "The bell has rung") == [1, 0]
 
     for code in codes.values():  # the director enters every table's result
         assert send_total(client, code, 10, 4).status_code == 303
@@ -202,13 +209,9 @@ def test_the_bell_and_the_next_game_are_sent_from_the_kept_states(app, clean_db,
     assert on_game_2.status_code == 200 and "HX-Retarget" not in on_game_2.headers and statements, \
         "a phone holding a newer state than the kept one reads its own"
     kept.now += FRESH_FOR + 1
-    sent = []
-    for phone in (north, east):
-        with statements_sent(app) as statements:
-            answer = poll(phone, codes[1], held)
-        assert answer.headers.get("HX-Retarget") == "#table-page" and "Game 2 of" in answer.get_data(as_text=True)
-        sent.append(len(statements))
-    assert sent == [1, 0]
+    next_page = statements_per_poll(app, (north, east), codes[1], held, "Game 2 of",
+                                    lambda answer: answer.headers.get("HX-Retarget") == "#table-page")
+    assert next_page == [1, 0]
 
 
 def test_a_tables_change_is_sent_from_the_kept_states_once_they_show_it(app, clean_db, client, kept):
@@ -220,13 +223,7 @@ def test_a_tables_change_is_sent_from_the_kept_states_once_they_show_it(app, cle
     before = tag_of(poll(east, codes[1], "earlier"))
     assert north.post(f"/t/{codes[1]}/submit", {"pair": "NS", "cut_winner": "NS"}, htmx=True).status_code == 200
     kept.now += FRESH_FOR + 1
-    sent = []
-    for phone in (east, south):
-        with statements_sent(app) as statements:
-            answer = poll(phone, codes[1], before)
-        assert answer.status_code == 200 and "is that right?" in answer.get_data(as_text=True)
-        sent.append(len(statements))
-    assert sent == [1, 0]
+    assert statements_per_poll(app, (east, south), codes[1], before, "is that right?") == [1, 0]
 
 
 def test_which_states_are_newer_than_the_phones():

@@ -131,8 +131,10 @@ class SharedDrawings:
 
     def begin(self, job: str) -> None:
         """Note, for every process, that ``job`` (drawings of many keys) is under way, until ``end``."""
+        path = self.path(job) + ".job"
         with suppress(OSError):
-            os.close(os.open(self.path(job) + ".job", os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o600))
+            os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+            os.utime(path)  # begun now, if a note of an earlier one was left
 
     def end(self, job: str) -> None:
         with suppress(OSError):
