@@ -25,7 +25,7 @@ from services.night import queries as night_queries
 from web import shared_drawings
 from web.nights import drawer, tables
 
-PAGE, REGION = "page", "region"  # what changed at every table (``Night.every_table_changed``)
+PAGE, REGION = tables.PAGE, tables.REGION  # what changed at every table (``Night.every_table_changed``)
 
 GAMES_OF_EVERY_TABLE = (
     select(TableGame)

@@ -222,6 +222,10 @@ class PulseAnswer(NamedTuple):
         return [(POLL_AFTER, poll_after(self.turn_in))] if self.turn_in is not None else []
 
 
+# What a table's phones are drawn: its status region, or after the movement its next game's whole page (also
+# what ``Night.every_table_changed`` notes, for ``drawn_ahead``).
+PAGE, REGION = "page", "region"
+
 UNCHANGED = "unchanged"    # its region is up to date: 304
 WAIT = "wait"              # its page is of the last game, and its turn to load the next has not come (``reload_turn_in``)
 NEXT_GAME = "next game"    # its page is of the last game: the next game's table page
@@ -234,8 +238,7 @@ def light_answer(row: Any, game_asked: int | None, seen: list[str]) -> PulseAnsw
     due (the poll rings it, with the night loaded)."""
     if night_bell.bell_timer_due(row):
         return None
-    tag = pulse_tag(row.table_id, row.current_game, row.bell_at is not None, row.status, row.standings_version,
-                    row.tg_status, row.tg_version or 0, row.match_version or 0, games=row.games)
+    tag = _row_tag(row, bell_rung=row.bell_at is not None)
     if game_asked != row.current_game:
         turn_in = reload_turn_in(row.number, row.game_started_at)
         if turn_in is not None:
@@ -245,13 +248,17 @@ def light_answer(row: Any, game_asked: int | None, seen: list[str]) -> PulseAnsw
     if held:
         return PulseAnswer(held, UNCHANGED)
     if row.bell_at is not None:
-        before_bell = pulse_tag(row.table_id, row.current_game, False, row.status, row.standings_version,
-                                row.tg_status, row.tg_version or 0, row.match_version or 0, games=row.games)
-        held = held_tag(before_bell, seen)
+        held = held_tag(_row_tag(row, bell_rung=False), seen)
         if held:  # the bell is the only news: told at the table's turn (ask again then)
             turn_in = bell_turn_in(row.number, row.bell_at)
             return PulseAnswer(held, UNCHANGED, turn_in) if turn_in is not None else PulseAnswer(tag, HEAR_BELL)
     return PulseAnswer(tag, REDRAW)
+
+
+def _row_tag(row: Any, bell_rung: bool) -> str:
+    """The ``pulse_tag`` of a ``PULSE_ROW``, with the bell rung or not."""
+    return pulse_tag(row.table_id, row.current_game, bell_rung, row.status, row.standings_version, row.tg_status,
+                     row.tg_version or 0, row.match_version or 0, games=row.games)
 
 
 def newer_than_held(answer: PulseAnswer, row: Any, game_asked: int | None, seen: list[str]) -> bool:
@@ -290,7 +297,7 @@ def drawing_key(answer: PulseAnswer, table_id: int, code: str) -> str:
     """The name of the drawing a poll needs (``shared_drawings``): its status region, or after the movement
     its next game's page, by the state it shows: the table's id and code (an id can come back once its night
     is gone; the drawing holds the code in its links) and its state tag (see ``drawn_state``)."""
-    kind = "page" if answer.needs == NEXT_GAME else "region"
+    kind = PAGE if answer.needs == NEXT_GAME else REGION
     return f"{kind}-{table_id}-{code}-{drawn_state(answer.tag)}"
 
 
@@ -318,8 +325,8 @@ DRAWING_SOON = 0.2
 
 
 def ahead_job(night_id: int, game: int, what: str) -> str:
-    """The name under which the drawing thread notes that it draws ``what`` ("page" or "region") of every
-    table of the night's ``game`` (``shared_drawings.SharedDrawings.begin``)."""
+    """The name under which the drawing thread notes that it draws ``what`` (PAGE or REGION) of every table of
+    the night's ``game`` (``shared_drawings.SharedDrawings.begin``)."""
     return f"ahead-{night_id}-{game}-{what}"
 
 
@@ -329,9 +336,9 @@ def drawing_soon(row: Any, answer: PulseAnswer, key: str, store: Any) -> bool:
     if store.being_drawn(key):
         return True
     if answer.needs == NEXT_GAME:
-        since, turn, what = row.game_started_at, RELOAD_STAGGER * reload_place(row.number), "page"
+        since, turn, what = row.game_started_at, RELOAD_STAGGER * reload_place(row.number), PAGE
     elif answer.needs == HEAR_BELL:
-        since, turn, what = row.bell_at, BELL_STAGGER * bell_place(row.number), "region"
+        since, turn, what = row.bell_at, BELL_STAGGER * bell_place(row.number), REGION
     else:
         return False
     return (since is not None and utcnow() < since + turn + WAIT_AHEAD_AT_MOST
