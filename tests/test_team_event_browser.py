@@ -43,6 +43,8 @@ def _send_and_confirm(page, home: int, away: int) -> None:
     page.click("#send-result")
     expect(page.locator("#waiting-confirm")).to_be_visible()
     page.click("#confirm")
+    # The confirm has landed once its question is gone: what follows may read the game from another client.
+    expect(page.locator("#waiting-confirm")).to_have_count(0)
 
 
 def test_a_director_and_two_tables_run_a_grand_prix_and_a_playoff(app, browser, live_server, clean_db, shots,
