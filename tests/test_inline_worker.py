@@ -12,7 +12,7 @@ import pytest
 from gunicorn.config import Config
 from gunicorn.http import get_parser, wsgi
 
-from inline_worker import OneWriteResponse
+from inline_worker import IdleGarbage, OneWriteResponse
 from tests.server_helpers import ROOT, Gunicorn
 from tests.test_server import database  # noqa: F401 (the fixture: a migrated database)
 
@@ -266,3 +266,83 @@ def test_a_reverse_proxy_in_front_is_not_limited_to_a_phones_unfinished_requests
     everyone.set("forwarded_allow_ips", "*")
     worker.cfg = everyone
     assert not worker.is_proxy("10.0.0.3"), "every address trusted is no proxy: each keeps the limit"
+
+
+class Cycle:
+    """Garbage only the garbage collector frees: it refers to itself."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+@pytest.fixture()
+def python_collects_as_the_worker():
+    """Python's collection thresholds as a worker sets them, put back afterwards."""
+    import gc
+
+    before = gc.get_threshold()
+    gc.collect()
+    IdleGarbage.start()
+    yield
+    gc.set_threshold(*before)
+    gc.collect()
+
+
+def made_garbage(count: int = 5_000):
+    """A weak reference to the first of ``count`` cycles dropped at once."""
+    import weakref
+
+    cycles = [Cycle() for _ in range(count)]
+    first = weakref.ref(cycles[0])
+    del cycles
+    return first
+
+
+def test_a_worker_leaves_its_garbage_for_a_moment_when_no_request_waits(python_collects_as_the_worker):
+    """Python would have collected after 700 new objects, in the middle of the request making them; on a
+    worker it waits, up to GARBAGE_AT_MOST, for the loop to find nothing to answer."""
+    first = made_garbage()
+    assert first() is not None
+    assert IdleGarbage.due()
+    IdleGarbage().collect()
+    assert first() is None
+
+
+def test_the_loop_collects_only_while_nothing_is_ready(python_collects_as_the_worker):
+    import selectors
+
+    from inline_worker import InlineWorker
+
+    worker = InlineWorker.__new__(InlineWorker)  # its loop's step alone, without a process of its own
+    worker.poller, worker.idle_garbage = selectors.DefaultSelector(), IdleGarbage()
+    server_end, client_end = socket.socketpair()
+    answered = []
+    worker.poller.register(server_end, selectors.EVENT_READ, lambda sock: answered.append(sock.recv(100)))
+    try:
+        first = made_garbage()
+        client_end.sendall(b"GET / HTTP/1.1\r\n\r\n")
+        worker.wait_for_and_dispatch_events(timeout=0)
+        assert answered == [b"GET / HTTP/1.1\r\n\r\n"] and first() is not None  # a phone waited: answered first
+        worker.wait_for_and_dispatch_events(timeout=0)
+        assert first() is None  # then nothing was ready
+    finally:
+        worker.poller.close()
+        server_end.close()
+        client_end.close()
+
+
+def test_a_full_collection_waits_until_what_is_kept_has_grown_by_a_quarter(python_collects_as_the_worker):
+    """As Python's own rule: each full collection walks all the worker keeps."""
+    import gc
+
+    garbage = IdleGarbage()
+    assert garbage._old_has_grown()  # never collected in full yet
+    gc.collect()
+    garbage.old_after_full = len(gc.get_objects(generation=2))
+    kept = [[n] for n in range(garbage.old_after_full // 8)]
+    gc.collect(1)  # the survivors join the oldest generation
+    assert not garbage._old_has_grown()
+    kept += [[n] for n in range(garbage.old_after_full // 4)]
+    gc.collect(1)
+    assert garbage._old_has_grown()
+    assert kept
