@@ -511,16 +511,20 @@ def test_after_the_bell_the_tables_hear_of_it_a_few_at_a_time(director, tables, 
     assert later.status_code == 200 and "The bell has rung" in later.get_data(as_text=True)
 
 
-def test_the_bell_reaches_every_table_within_five_seconds():
+def test_the_bell_reaches_every_table_within_five_seconds(monkeypatch):
     """A table's phones poll every few seconds while it plays, and one polling before its table's moment asks
     again then: each hears of the bell by its first poll after the bell, or its moment, whichever is later."""
     from datetime import timedelta
 
     from models.base import utcnow
+    from web.nights import tables as table_pages
     from web.nights.pulse import POLL_BY_PHASE
     from web.nights.tables import BELL_STAGGER, bell_place, bell_turn_in
 
     rung = utcnow()
+    # every turn as at the bell's moment: the earliest after table 1's is a few milliseconds after it, which a
+    # busy machine could spend between two of the thousand tables
+    monkeypatch.setattr(table_pages, "utcnow", lambda: rung)
     turns = [bell_turn_in(number, rung) or 0 for number in range(1, 1001)]
     assert turns[0] == 0 and all(0 < turn < BELL_STAGGER.total_seconds() for turn in turns[1:])
     assert max(POLL_BY_PHASE["playing"], BELL_STAGGER.total_seconds()) + 0.1 <= 5
