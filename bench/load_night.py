@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import gc
 import gzip
 import html
@@ -99,8 +100,8 @@ class Answer:
     lag_ms: float                    # how late the client sent it (scheduling and queueing in the client)
     error: str | None = None
 
-    @property
-    def text(self) -> str:
+    @functools.cached_property
+    def text(self) -> str:  # read once: a big night's standings are 1.5 MB unzipped, read for two things
         data = self.body
         if self.headers is not None and self.headers.get("Content-Encoding") == "gzip":
             data = gzip.decompress(data)

@@ -347,3 +347,50 @@ def test_a_poll_handed_to_the_app_to_draw_is_not_read_again(app, clean_db, clien
             event.remove(db.engine, "before_cursor_execute", listener)
     assert redrawn.status_code == 200 and "The bell has rung" in redrawn.get_data(as_text=True)
     assert statements and not [sql for sql in statements if "tg_version" in sql]
+
+
+def test_a_refused_send_shows_each_message_next_to_its_own_field(app, clean_db, client: Client):
+    """The region drawn for every phone has no errors; a send the form refuses is drawn for its phone alone, with
+    each message in its field (no pair said; a tie's cut naming no pair)."""
+    slug = create_night(client)
+    check_in(client, slug, NAMES)
+    start(client, slug)
+    code = table_codes(app, slug)[1]
+    phone = Tables(app).phone(code)
+    client.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+    region = phone.get(f"/t/{code}/pulse?game=1", htmx=True).get_data(as_text=True)
+    assert 'id="f-cut_winner"' in region and "has-error" not in region and 'class="error"' not in region
+
+    no_pair = phone.post(f"/t/{code}/submit", {"cut_winner": "NS"}, htmx=True)
+    html = no_pair.get_data(as_text=True)
+    assert no_pair.status_code == 422 and html.count('class="error"') == 1
+    assert re.search(r'<p class="error">Say which pair is sending the result\.</p>\s*<div class="pair-buttons">', html)
+
+    bad_cut = phone.post(f"/t/{code}/submit", {"pair": "NS", "cut_winner": "XX"}, htmx=True)
+    html = bad_cut.get_data(as_text=True)
+    assert bad_cut.status_code == 422 and 'class="field has-error" id="f-cut_winner"' in html
+    assert re.search(r'id="f-cut_winner">.*<p class="error">Choose the pair that won the cut\.</p>\s*</fieldset>',
+                     html, re.S)
+
+
+@pytest.mark.parametrize("time_limit", [None, 3600])
+def test_the_token_signed_before_flask_is_the_phones_own(app, time_limit):
+    """A poll answered before Flask fills in the phone's CSRF token, signed by the app's secret: it is valid
+    for that phone's session, and for no other's, whether the tokens expire or not (then it is kept signed)."""
+    from flask_wtf.csrf import validate_csrf
+    from wtforms import ValidationError
+
+    from web.shared_drawings import csrf_token_of
+
+    sessions = [{"csrf_token": "a" * 40}, {"csrf_token": "b" * 40}]
+    assert csrf_token_of({}, app.secret_key, time_limit) is None
+    for _ in range(2):  # the second time from what was kept
+        tokens = [csrf_token_of(session, app.secret_key, time_limit) for session in sessions]
+        assert tokens[0] != tokens[1]
+        for session, token, other in zip(sessions, tokens, reversed(tokens)):
+            with app.test_request_context():
+                from flask import session as flask_session
+                flask_session.update(session)
+                validate_csrf(token)
+                with pytest.raises(ValidationError):
+                    validate_csrf(other)

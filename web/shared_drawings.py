@@ -13,6 +13,7 @@ token (bound to the phone's session) and the one-time tokens that make a resent 
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import os
@@ -249,10 +250,21 @@ def fill_for_this_phone(html: str) -> str:
     return fill(html, generate_csrf(), current_app.secret_key)
 
 
-def csrf_token_of(session: dict[str, Any], secret_key: str) -> str | None:
-    """The CSRF token Flask-WTF would put on this session's page (for answers sent before Flask)."""
+def csrf_token_of(session: dict[str, Any], secret_key: str, time_limit: int | None = 3600) -> str | None:
+    """The CSRF token Flask-WTF would put on this session's page (for answers sent before Flask);
+    ``time_limit``: the app's ``WTF_CSRF_TIME_LIMIT``."""
     raw = session.get("csrf_token")
     if not raw:
         return None
+    if time_limit is None:
+        return _signed_csrf_token(secret_key, raw)
+    return URLSafeTimedSerializer(secret_key, salt="wtf-csrf-token").dumps(raw)
+
+
+# Signing a token took a drawn poll's answer a tenth of a millisecond, a few thousand times a second after the
+# bell. When tokens never expire by age (the app's ``WTF_CSRF_TIME_LIMIT`` is None), a phone's token signed a
+# while ago is as good as a new one: each phone's is signed once per process (one entry a phone).
+@functools.lru_cache(maxsize=8192)
+def _signed_csrf_token(secret_key: str, raw: str) -> str:
     return URLSafeTimedSerializer(secret_key, salt="wtf-csrf-token").dumps(raw)
 

@@ -156,7 +156,8 @@ class QuickPulse:
         if answer.needs == tables.NEXT_GAME and not tables.shareable(session):
             return None
         csrf_token = shared_drawings.csrf_token_of(session, self.app.config.get("WTF_CSRF_SECRET_KEY")
-                                                   or self.app.secret_key)
+                                                   or self.app.secret_key,
+                                                   self.app.config.get("WTF_CSRF_TIME_LIMIT", 3600))
         if csrf_token is None:
             return None
         if self.store is None:

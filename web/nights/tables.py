@@ -438,7 +438,9 @@ def pulse_context(table: NightTable, submit_form: Any = None, message: str | Non
         "bell_undone_by": night_wording.bell_undone_by(night),
         "bell_can_undo": head and night.bell_rung and night.bell_by != "timer"
         and tg is not None and tg.status == "playing",
-        "submit_form": submit_form or SubmitForm(formdata=None), "send_token": shared_drawings.one_time_token(),
+        # the form only for its errors: a region drawn for every phone has none (and making one cost a drawing
+        # a sixth of its time)
+        "submit_form": submit_form, "send_token": shared_drawings.one_time_token(),
         "tables_done_words": done_words,
         "poll_url": url_for("tables.pulse", code=table.code, game=night.current_game),
         "poll_tag": _pulse_tag(night, table, tg), "poll_seconds": poll_seconds(table_phase(night, tg)),
