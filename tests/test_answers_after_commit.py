@@ -88,6 +88,10 @@ def test_a_sent_result_is_answered_without_reading_the_table_or_its_game_again(a
     # a sent result leaves its table short of done, so the game cannot be over: it asks nothing of the other
     # tables, nor reads the night, the table, its game or match again
     assert after_the_commit(sent) == []
+    # and before it, the table, its night, game, match, seats and hands came in one statement
+    reads = [statement for statement in sent[:sent.index("COMMIT")] if statement.startswith("SELECT")]
+    assert any(" FROM night_table " in read and " JOIN hand " in read for read in reads), reads
+    assert not any(" FROM hand " in read for read in reads), "the hands are not read on their own"
 
 
 def test_the_last_confirmed_result_of_a_game_seats_the_next_and_reloads_the_page(app, clean_db, client):

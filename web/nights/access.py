@@ -130,6 +130,9 @@ TABLE_BY_CODE = (
                & (TableGame.table == NightTable.number))
     .options(contains_eager(NightTable.night), joinedload(TableGame.match).joinedload(Match.seats))
     .where(NightTable.code == bindparam("code")))
+# The same, with the match's hands too: a result sent from the hands has them scored, and on PostgreSQL reading
+# them on their own was one more round trip in every sent result, each waiting its turn while results come in.
+TABLE_WITH_HANDS_BY_CODE = TABLE_BY_CODE.options(joinedload(TableGame.match).joinedload(Match.hands))
 GAMES_READ = "night_table_games_read"  # the table games read with their table, by (table id, game)
 
 
@@ -141,14 +144,14 @@ def game_read_with(table: NightTable) -> tuple[bool, TableGame | None]:
     return key in read, read.get(key)
 
 
-def find_table(code: str) -> NightTable | None:
+def find_table(code: str, *, with_hands: bool = False) -> NightTable | None:
     """The table with this code, or None. A phone that holds the table (or the director) asks freely; any
     other client's guess is counted first (``CODE_LIMIT``), right or wrong, so a script cannot tell a right
     code from a wrong one once it is over the limit; a right code gives its attempt back. Raises
-    ``TooManyCodes`` over the limit."""
+    ``TooManyCodes`` over the limit. ``with_hands``: its game's hands are read with it."""
     wanted = normal_code(code)
     # a code is letters and digits (no NUL)
-    table = _table_by_code(wanted) if 0 < len(wanted) <= CODE_MAX and wanted.isalnum() else None
+    table = (_table_by_code(wanted, with_hands) if 0 < len(wanted) <= CODE_MAX and wanted.isalnum() else None)
     if table is not None and (holds_table(table) or is_director(table.night)):
         return table
     taken = throttle.take(CODE_LIMIT)  # committed at once: what was read is expired
@@ -157,12 +160,13 @@ def find_table(code: str) -> NightTable | None:
     if table is None:
         return None
     throttle.give_back(CODE_LIMIT)
-    return _table_by_code(wanted)
+    return _table_by_code(wanted, with_hands)
 
 
-def _table_by_code(code: str) -> NightTable | None:
+def _table_by_code(code: str, with_hands: bool = False) -> NightTable | None:
     """The table, its night and its game now (kept for :func:`game_read_with`)."""
-    found = db.session.execute(TABLE_BY_CODE, {"code": code}).unique().first()
+    found = db.session.execute(TABLE_WITH_HANDS_BY_CODE if with_hands else TABLE_BY_CODE,
+                               {"code": code}).unique().first()
     if found is None:
         return None
     table, game = found
@@ -170,9 +174,9 @@ def _table_by_code(code: str) -> NightTable | None:
     return table
 
 
-def get_table(code: str) -> NightTable:
+def get_table(code: str, *, with_hands: bool = False) -> NightTable:
     """``find_table``, or 404."""
-    table = find_table(code)
+    table = find_table(code, with_hands=with_hands)
     if table is None:
         abort(404)
     return table

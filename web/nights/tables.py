@@ -564,9 +564,10 @@ def _marked(draw: Callable[[], str]) -> Callable[[], str]:
     return drawn
 
 
-def _table_action(code: str):
-    """The table, its night and its current game, for a phone that holds this table."""
-    table = access.get_table(code)
+def _table_action(code: str, *, with_hands: bool = False):
+    """The table, its night and its current game (``with_hands``: and its hands), for a phone that holds this
+    table."""
+    table = access.get_table(code, with_hands=with_hands)
     if not (access.holds_table(table) or access.is_director(table.night)):
         abort(403, description="Open this table's page from its card first.")
     return table, table.night, _current_game(table.night, table)
@@ -660,7 +661,7 @@ def _reload(table: NightTable):
 
 @bp.post("/<code>/submit")
 def submit(code: str):
-    table, night, tg = _table_action(code)
+    table, night, tg = _table_action(code, with_hands=True)
     form = SubmitForm()
     if not form.validate():
         return _after(table, None, 422, submit_form=form)
@@ -676,7 +677,7 @@ def _send_token() -> str | None:
 
 @bp.route("/<code>/total", methods=["GET", "POST"])
 def total(code: str):
-    table, night, tg = _table_action(code)
+    table, night, tg = _table_action(code, with_hands=request.method == "POST")
     form = GameTotalForm()
     pair = request.values.get("pair") if request.values.get("pair") in PAIR_NAMES else None
     names = ({s.seat: s.player.name for s in night_queries.seats_of(night, tg.game) if s.table == table.number}
