@@ -93,10 +93,11 @@ def whole(buffered: bytes, longest_head: int) -> bool:
 
 class SilenceInOneLine(logging.Filter):
     """gthread logs any socket error with its traceback; a client given up for its silence (the kernel's
-    "try again", :func:`give_up_on_silence`) is one line in the director's terminal instead."""
+    "try again", :func:`give_up_on_silence`, or a file's time out, ``OneWriteResponse.sendfile``) is one line in
+    the director's terminal instead."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.exc_info and isinstance(record.exc_info[1], BlockingIOError):
+        if record.exc_info and isinstance(record.exc_info[1], (BlockingIOError, TimeoutError)):
             record.msg = "A client went quiet for %s s in the middle of a request or its answer: it was let go."
             record.args = (SILENCE_SECONDS,)
             record.exc_info, record.exc_text = None, None
@@ -150,7 +151,15 @@ class OneWriteResponse(wsgi.Response):
     def sendfile(self, respiter) -> bool:
         self.send_held()
         self.hold = False
-        return super().sendfile(respiter)
+        # Python's sendfile waits for a full socket with no time limit once the kernel's send gives up
+        # (``give_up_on_silence``): a client that reads nothing held the worker until gunicorn killed it. With a
+        # timeout of the socket's own, it waits SILENCE_SECONDS at most for each part to go out.
+        timeout = self.sock.gettimeout()
+        self.sock.settimeout(SILENCE_SECONDS)
+        try:
+            return super().sendfile(respiter)
+        finally:
+            self.sock.settimeout(timeout)
 
     def close(self) -> None:
         self.send_headers()

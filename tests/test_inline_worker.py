@@ -154,6 +154,35 @@ def test_a_client_that_stops_in_the_middle_of_a_request_is_given_up_on(database,
     assert "Traceback" not in log  # one line in the director's terminal, not a stack
 
 
+def test_a_client_that_reads_none_of_its_answers_is_let_go_without_the_worker(database, tmp_path):
+    """One worker. A client that asks for files, many at once, and reads none of the answers (a script on the
+    venue's Wi-Fi) filled its socket's buffers: the kernel's sendfile gave up after the silence, and Python's
+    then waited for the socket with no time limit, until gunicorn's timeout killed the worker 30 s on, with
+    every phone it served. The client is now let go after SILENCE_SECONDS without a byte read, in one line of
+    the log, and the worker goes on."""
+    from inline_worker import SILENCE_SECONDS
+
+    server = Gunicorn(database[0], tmp_path / "gunicorn.log", workers=1).start()
+    try:
+        reads_nothing = socket.socket()
+        reads_nothing.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+        reads_nothing.connect(("127.0.0.1", server.port))
+        reads_nothing.sendall(b"GET /static/htmx.min.js HTTP/1.1\r\nHost: x\r\n\r\n" * 60)  # 3 MB of answers
+        time.sleep(0.3)  # the worker is writing them
+        phone = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        asked = time.monotonic()
+        phone.request("GET", "/static/app.js")
+        answer = phone.getresponse()
+        assert answer.status == 200 and answer.read()
+        assert time.monotonic() - asked < SILENCE_SECONDS + 2  # not gunicorn's 30 s
+        reads_nothing.close()
+        phone.close()
+    finally:
+        server.kill()
+    log = (tmp_path / "gunicorn.log").read_text()
+    assert "went quiet" in log and "WORKER TIMEOUT" not in log and "Traceback" not in log, log[-2000:]
+
+
 def test_a_request_trickling_in_never_holds_up_the_others_and_is_let_go_in_time(database, tmp_path):
     """One worker. A client that sends a request a byte at a time, each byte before the keep-alive's silence
     runs out, held the worker (and every phone it served) for as long as it liked, up to gunicorn's 30 s
