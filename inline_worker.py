@@ -29,6 +29,7 @@ import ipaddress
 import logging
 import re
 from collections import Counter
+import select
 import selectors
 import socket
 import struct
@@ -48,6 +49,8 @@ SILENCE_SECONDS = 5
 # All of a request (its head, and a body of the length it announces) must come within this many seconds of its
 # first bytes. A phone's hand or poll is a few hundred bytes, there in a fraction of a second on a poor Wi-Fi.
 REQUEST_SECONDS = 10
+# A connection whose time ran out while its bytes waited to be read gets this long more (``spare_the_waiting``).
+SPARED_SECONDS = 1
 # Unfinished requests one client address may have at a time in a worker; more are let go at once. A phone has
 # one or two connections; without a limit a script could fill the worker's connections (gunicorn's
 # ``worker_connections``) with requests it never finishes, and the worker would take no phone's connection.
@@ -313,9 +316,15 @@ class InlineWorker(gthread.ThreadWorker):
             if self.unfinished[address] <= 0:
                 del self.unfinished[address]
 
+    def murder_keepalived(self, force: bool = False) -> None:
+        if not force:
+            spare_the_waiting(self.keepalived_conns)
+        super().murder_keepalived(force)
+
     def murder_pending(self) -> None:
         """gthread's sweep of the connections waiting in the poller for a request's bytes (``pending_conns``,
         in the order their time runs out), saying in the log which clients were let go in the middle of one."""
+        spare_the_waiting(self.pending_conns)
         now = time.monotonic()
         while self.pending_conns and self.pending_conns[0].timeout <= now:
             conn = self.pending_conns.popleft()
@@ -329,6 +338,24 @@ class InlineWorker(gthread.ThreadWorker):
                 pass  # unregistered already
             self.nr_conns -= 1
             conn.close()
+
+
+def spare_the_waiting(conns) -> None:
+    """Give a moment more to the connections whose time is up but whose bytes are waiting to be read, at the head
+    of ``conns`` (in the order their time runs out): their request came while the worker was busy with another
+    for longer than the keep-alive (a client reading nothing holds it SILENCE_SECONDS), and the sweep that
+    follows would have closed them unread, and the phone's request with them. The poller's next batch reads
+    them; the sweep stops at the first one spared, and finishes in the next round."""
+    now = time.monotonic()
+    for conn in conns:
+        if conn.timeout > now:
+            return
+        try:
+            waiting = bool(select.select([conn.sock], [], [], 0)[0])
+        except (OSError, ValueError):
+            waiting = False
+        if waiting:
+            conn.timeout = now + SPARED_SECONDS
 
 
 def client_address(conn) -> str:

@@ -183,6 +183,29 @@ def test_a_client_that_reads_none_of_its_answers_is_let_go_without_the_worker(da
     assert "went quiet" in log and "WORKER TIMEOUT" not in log and "Traceback" not in log, log[-2000:]
 
 
+def test_a_phones_request_that_came_while_the_worker_was_held_is_answered_not_dropped(database, tmp_path):
+    """One worker. While a client that reads nothing held the worker (SILENCE_SECONDS), a phone sent its next
+    request on its kept-alive connection. When the worker came back, gthread's sweep of kept-alive connections
+    found that connection's time up and closed it, the request unread: the phone's poll failed. It is answered."""
+    server = Gunicorn(database[0], tmp_path / "gunicorn.log", workers=1).start()
+    try:
+        phone = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        phone.request("GET", "/static/app.js")
+        assert phone.getresponse().read()  # kept alive for the keep-alive's 5 s from now
+        reads_nothing = socket.socket()
+        reads_nothing.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+        reads_nothing.connect(("127.0.0.1", server.port))
+        reads_nothing.sendall(b"GET /static/htmx.min.js HTTP/1.1\r\nHost: x\r\n\r\n" * 60)
+        time.sleep(0.5)  # the worker is held, writing to it
+        phone.request("GET", "/static/app.js")
+        answer = phone.getresponse()
+        assert answer.status == 200 and answer.read()
+        reads_nothing.close()
+        phone.close()
+    finally:
+        server.kill()
+
+
 def test_a_request_trickling_in_never_holds_up_the_others_and_is_let_go_in_time(database, tmp_path):
     """One worker. A client that sends a request a byte at a time, each byte before the keep-alive's silence
     runs out, held the worker (and every phone it served) for as long as it liked, up to gunicorn's 30 s
