@@ -15,6 +15,17 @@ CSRF_FIELD = re.compile(r'name="csrf_token" value="([^"]+)"')
 ONE_TIME_TOKEN = re.compile(r'name="token" value="([^"]+)"')
 
 
+def a_phone_after_the_bell(app, client: Client) -> tuple[str, Client]:
+    """Table 1's code, and a phone there, once the director has rung the bell of game 1."""
+    slug = create_night(client)
+    check_in(client, slug, NAMES)
+    start(client, slug)
+    code = table_codes(app, slug)[1]
+    phone = Tables(app).phone(code)
+    client.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+    return code, phone
+
+
 def test_a_polled_region_is_shared_by_the_phones_and_posts_with_each_ones_token(app, clean_db, client: Client):
     from web import shared_drawings
 
@@ -48,12 +59,7 @@ def test_a_polled_region_is_shared_by_the_phones_and_posts_with_each_ones_token(
 
 def test_the_table_page_and_a_forms_answer_keep_their_csrf_field(app, clean_db, client: Client):
     """Without htmx a form posts its field: the page, and the region a form's answer draws, keep it."""
-    slug = create_night(client)
-    check_in(client, slug, NAMES)
-    start(client, slug)
-    code = table_codes(app, slug)[1]
-    phone = Tables(app).phone(code)
-    client.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+    code, phone = a_phone_after_the_bell(app, client)
     page = phone.get(f"/t/{code}").get_data(as_text=True)
     # the phone's own token, signed anew with each page: the time in its signature may be a second later
     assert [field.split(".")[0] for field in CSRF_FIELD.findall(page)][:1] == [phone.token.split(".")[0]]
@@ -352,12 +358,7 @@ def test_a_poll_handed_to_the_app_to_draw_is_not_read_again(app, clean_db, clien
 def test_a_refused_send_shows_each_message_next_to_its_own_field(app, clean_db, client: Client):
     """The region drawn for every phone has no errors; a send the form refuses is drawn for its phone alone, with
     each message in its field (no pair said; a tie's cut naming no pair)."""
-    slug = create_night(client)
-    check_in(client, slug, NAMES)
-    start(client, slug)
-    code = table_codes(app, slug)[1]
-    phone = Tables(app).phone(code)
-    client.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+    code, phone = a_phone_after_the_bell(app, client)
     region = phone.get(f"/t/{code}/pulse?game=1", htmx=True).get_data(as_text=True)
     assert 'id="f-cut_winner"' in region and "has-error" not in region and 'class="error"' not in region
 
