@@ -206,6 +206,34 @@ def test_a_phones_request_that_came_while_the_worker_was_held_is_answered_not_dr
         server.kill()
 
 
+def test_only_an_expired_connection_with_bytes_waiting_is_spared_even_past_a_thousand_descriptors():
+    """A worker serving a thousand phones has sockets past ``select``'s 1,024 descriptors: the sweep's check
+    for a waiting request still sees them (``poll``)."""
+    import os
+    from types import SimpleNamespace
+
+    from inline_worker import SPARED_SECONDS, spare_the_waiting
+
+    spare = [os.dup(0) for _ in range(1100)]  # the next sockets get descriptors past 1,024
+    try:
+        pairs = [socket.socketpair() for _ in range(3)]
+        assert all(ours.fileno() > 1024 for ours, _ in pairs)
+        pairs[1][1].sendall(b"GET / HTTP/1.1\r\n\r\n")  # the second's request came while the worker was busy
+        now = time.monotonic()
+        conns = [SimpleNamespace(sock=ours, timeout=now - 1) for ours, _ in pairs[:2]]
+        conns.append(SimpleNamespace(sock=pairs[2][0], timeout=now + 60))
+        spare_the_waiting(conns)
+        assert conns[0].timeout == now - 1  # silent: swept as before
+        assert conns[1].timeout > now + SPARED_SECONDS - 0.5  # its request waits: read first
+        assert conns[2].timeout == now + 60
+        for ours, theirs in pairs:
+            ours.close()
+            theirs.close()
+    finally:
+        for descriptor in spare:
+            os.close(descriptor)
+
+
 def test_a_request_trickling_in_never_holds_up_the_others_and_is_let_go_in_time(database, tmp_path):
     """One worker. A client that sends a request a byte at a time, each byte before the keep-alive's silence
     runs out, held the worker (and every phone it served) for as long as it liked, up to gunicorn's 30 s
