@@ -20,6 +20,8 @@ is closed after ``keepalive`` seconds, and a stopping worker finishes what it ha
   three-worker night.
 - a client that goes quiet in the middle of a read or a write the loop still blocks on (a body too big to
   gather, an answer it does not read) is given up after :data:`SILENCE_SECONDS` (:func:`give_up_on_silence`).
+- a kept-alive or new connection whose request came while another held the worker past the keep-alive is
+  read, not swept away unread (:func:`spare_the_waiting`).
 - Python's garbage is collected while no request waits (:class:`IdleGarbage`), not in the middle of one.
 """
 from __future__ import annotations

@@ -256,15 +256,15 @@ def csrf_token_of(session: dict[str, Any], secret_key: str, time_limit: int | No
     raw = session.get("csrf_token")
     if not raw:
         return None
-    if time_limit is None:
-        return _signed_csrf_token(secret_key, raw)
+    return (_signed_once if time_limit is None else _signed)(secret_key, raw)
+
+
+def _signed(secret_key: str, raw: str) -> str:
     return URLSafeTimedSerializer(secret_key, salt="wtf-csrf-token").dumps(raw)
 
 
 # Signing a token took a drawn poll's answer a tenth of a millisecond, a few thousand times a second after the
 # bell. When tokens never expire by age (the app's ``WTF_CSRF_TIME_LIMIT`` is None), a phone's token signed a
 # while ago is as good as a new one: each phone's is signed once per process (one entry a phone).
-@functools.lru_cache(maxsize=8192)
-def _signed_csrf_token(secret_key: str, raw: str) -> str:
-    return URLSafeTimedSerializer(secret_key, salt="wtf-csrf-token").dumps(raw)
+_signed_once = functools.lru_cache(maxsize=8192)(_signed)
 

@@ -151,7 +151,7 @@ def find_table(code: str, *, with_hands: bool = False) -> NightTable | None:
     ``TooManyCodes`` over the limit. ``with_hands``: its game's hands are read with it."""
     wanted = normal_code(code)
     # a code is letters and digits (no NUL)
-    table = (_table_by_code(wanted, with_hands) if 0 < len(wanted) <= CODE_MAX and wanted.isalnum() else None)
+    table = _table_by_code(wanted, with_hands) if 0 < len(wanted) <= CODE_MAX and wanted.isalnum() else None
     if table is not None and (holds_table(table) or is_director(table.night)):
         return table
     taken = throttle.take(CODE_LIMIT)  # committed at once: what was read is expired
