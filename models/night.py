@@ -7,11 +7,12 @@ match), or as a game total.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import (Boolean, Date, Float, ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint,
-                        and_, bindparam, false, or_, update)
+                        and_, bindparam, false, insert, or_, update)
 from sqlalchemy.ext.hybrid import hybrid_method
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -69,13 +70,23 @@ class Night(db.Model):
     def bell_rung(self) -> bool:
         return self.bell_at is not None
 
-    def touch(self, *, standings: bool = True) -> None:
+    def touch(self, *, standings: bool = True, entry: AuditValues | None = None) -> None:
         """Bump the version (in SQL, so two requests never lose a bump) so polls see a change; and the
-        standings' version too unless ``standings`` is False (the change is not on the standings)."""
+        standings' version too unless ``standings`` is False (the change is not on the standings). ``entry``:
+        the change's audit entry, written first, and on PostgreSQL in the same statement: every result of a
+        night writes both, and each statement was a round trip its worker waited for while results came in."""
         if standings:
             self.standings_changed()
-        db.session.flush()  # what the request wrote first (its audit entry) goes first, as an ORM update's would
-        db.session.execute(TOUCH_WITH_STANDINGS if standings else TOUCH, {"night_id": self.id})
+        db.session.flush()  # what the request wrote first goes first, as an ORM update's would
+        bump = TOUCH_WITH_STANDINGS if standings else TOUCH
+        if entry is None:
+            db.session.execute(bump, {"night_id": self.id})
+        elif db.session.get_bind().dialect.name == "postgresql":
+            db.session.execute(ENTRY_AND_TOUCH_WITH_STANDINGS if standings else ENTRY_AND_TOUCH,
+                               entry.params(self.id))
+        else:  # SQLite has no INSERT inside a WITH: two statements, and a statement there is no round trip
+            db.session.execute(NEW_ENTRY, entry.params(self.id))
+            db.session.execute(bump, {"night_id": self.id})
 
     def standings_changed(self) -> None:
         """Note, for the end of the request, that this night's standings must be drawn again."""
@@ -247,6 +258,33 @@ class AuditEntry(db.Model):
     detail: Mapped[str] = mapped_column(Text, default="")
     old: Mapped[Any] = mapped_column(JSONValue, nullable=True)
     new: Mapped[Any] = mapped_column(JSONValue, nullable=True)
+
+
+@dataclass(frozen=True)
+class AuditValues:
+    """An audit entry of a night not written yet (``Night.touch`` writes it with the change's bump)."""
+
+    actor: str
+    action: str
+    detail: str
+    old: Any = None
+    new: Any = None
+
+    def params(self, night_id: int) -> dict[str, Any]:
+        return {"night_id": night_id, "entry_at": utcnow(), "entry_actor": self.actor, "entry_action": self.action,
+                "entry_detail": self.detail, "entry_old": self.old, "entry_new": self.new}
+
+
+# An audit entry, and the same with the night's bump (PostgreSQL: a data-modifying WITH), built once.
+_entry = AuditEntry.__table__
+NEW_ENTRY = insert(_entry).values(
+    night_id=bindparam("night_id"), at=bindparam("entry_at", type_=_entry.c.at.type),
+    actor=bindparam("entry_actor", type_=_entry.c.actor.type),
+    action=bindparam("entry_action", type_=_entry.c.action.type),
+    detail=bindparam("entry_detail", type_=_entry.c.detail.type),
+    old=bindparam("entry_old", type_=_entry.c.old.type), new=bindparam("entry_new", type_=_entry.c.new.type))
+ENTRY_AND_TOUCH = TOUCH.add_cte(NEW_ENTRY.cte("entry"))
+ENTRY_AND_TOUCH_WITH_STANDINGS = TOUCH_WITH_STANDINGS.add_cte(NEW_ENTRY.cte("entry"))
 
 
 class AccessAttempt(db.Model):

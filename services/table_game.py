@@ -60,11 +60,9 @@ class TableEvent(Protocol):
     def side(self, pair: str) -> str:
         """A pair (``"NS"``, ``"EW"``) in words: "North–South", or a team's name."""
 
-    def touch(self, *, standings: bool) -> None:
-        """Tell the event's pollers something changed (and its standings, when ``standings``)."""
-
-    def record(self, actor: str, action: str, detail: str, old: Any = None, new: Any = None) -> None:
-        """Write one entry of the event's audit trail."""
+    def record_change(self, actor: str, action: str, detail: str, *, old: Any, new: Any, standings: bool) -> None:
+        """Write one entry of the event's audit trail, and tell the event's pollers something changed (and its
+        standings, when ``standings``)."""
 
 
 @dataclass(frozen=True)
@@ -161,10 +159,9 @@ def _take(event: TableEvent, row: Any, step: Transition, *, actor: str, change: 
         db.session.flush()
     except StaleDataError:
         raise StepRefused(step.lost) from None
-    # the audit entry before the event's row is touched: every result of the night updates that one row, and
-    # holds it from then until the commit
-    event.record(actor, step.action, detail, old=old, new=result_value(row) if step.records_new else None)
-    event.touch(standings=step.standings)
+    # the event's row last: every result of the event updates that one row, and holds it from then until the commit
+    event.record_change(actor, step.action, detail, old=old, new=result_value(row) if step.records_new else None,
+                        standings=step.standings)
 
 
 def winner_of(ns: int, ew: int, *, last_scorer: str | None = None, cut_winner: str | None = None,

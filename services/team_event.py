@@ -523,11 +523,9 @@ class EventTables:
     def side(self, pair: str) -> str:
         return self.row.team_of(pair).name
 
-    def touch(self, *, standings: bool) -> None:
-        self.event.touch()
-
-    def record(self, actor: str, action: str, detail: str, old: Any = None, new: Any = None) -> None:
+    def record_change(self, actor: str, action: str, detail: str, *, old: Any, new: Any, standings: bool) -> None:
         audit(self.event, actor, action, detail, old=old, new=new)
+        self.event.touch()
 
 
 def _loners(home_loners: int, away_loners: int) -> dict[str, int]:

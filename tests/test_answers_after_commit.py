@@ -101,8 +101,8 @@ def test_the_last_confirmed_result_of_a_game_seats_the_next_and_reloads_the_page
     with sent_around_the_commit(app) as sent:
         answer = phone.post(f"/t/{code}/confirm", {"pair": "EW"}, htmx=True)
     assert answer.status_code == 200 and answer.headers.get("HX-Refresh") == "true", "the next game's page"
-    read_again = sent[sent.index("COMMIT") + 1:]
-    assert any(s.startswith("SELECT count(CASE") for s in read_again), "whether every table is done"
+    result = sent[:sent.index("COMMIT")]
+    assert result[-1].startswith("SELECT count(CASE"), "whether every table is done: asked before the commit"
 
 
 def test_a_confirmed_result_while_other_tables_play_does_not_read_the_night_again(app, clean_db, client):
@@ -120,13 +120,19 @@ def test_a_confirmed_result_while_other_tables_play_does_not_read_the_night_agai
     assert before[0].startswith("SELECT") and "FROM night_table" in before[0] and "table_game.status" in before[0]
     assert not any(s.startswith("SELECT table_game.") for s in before), "the table's game came with the table"
     # every result of the night updates the night's one row, which no other result can from then until the
-    # commit: the audit entry is written before it
-    touched = next(n for n, s in enumerate(before) if s.startswith("UPDATE night SET"))
-    assert any(s.startswith("INSERT INTO audit_entry") for s in before[:touched]), before
-    # table 2 still plays: the game goes on, so the night is not read again; the count that said so is the one
-    # the region shows (1 of 2 tables done), not counted twice
-    read_again = after_the_commit(sent)
-    assert len(read_again) == 1 and read_again[0].startswith("SELECT count(CASE"), read_again
+    # commit: the audit entry is written before it, on PostgreSQL in the same statement (one round trip)
+    touched = next(n for n, s in enumerate(before) if "UPDATE night SET" in s)
+    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
+        assert before[touched].startswith("WITH entry AS (INSERT INTO audit_entry "), before[touched]
+        assert not any(s.startswith("INSERT INTO audit_entry") for s in before), before
+    else:
+        assert before[touched - 1].startswith("INSERT INTO audit_entry"), before
+    # then whether every table is done, after the night's row is held (``count_done_before_commit``)
+    counts = [n for n, s in enumerate(before) if s.startswith("SELECT count(CASE")]
+    assert len(counts) == 1 and counts[0] > touched, before
+    # table 2 still plays: the game goes on, so nothing is read after the commit (on PostgreSQL a second
+    # transaction, two more round trips); the count that said so is the one the region shows (1 of 2 tables done)
+    assert after_the_commit(sent) == []
     assert "(1 of 2 done)" in answer.get_data(as_text=True)
     assert sum("night_options" in s for s in sent) == 1, "a night without a group: asked once, then known"
     other = Tables(app).phone(table_codes(app, slug)[2])
@@ -170,3 +176,53 @@ def test_the_tables_done_are_counted_again_once_the_transaction_writes(app, clea
         assert queries.tables_done(night, 1) == (1, 1)
         db.session.rollback()
         assert queries.tables_done(night, 1) == (0, 1)
+
+
+def test_the_last_two_tables_confirming_at_once_seat_the_next_game(app, clean_db, client, monkeypatch):
+    """Whether the game is over is asked before the commit: of two tables confirming at the same moment, the one
+    committed second must count the first. Table 1's confirm waits at its commit while table 2's is sent; on
+    PostgreSQL table 2's touch of the night waits for table 1's commit, and its count, after the touch, sees it."""
+    import threading
+
+    from extensions import db
+    from models import Night
+    from web.nights import tables as table_views
+
+    slug = create_night(client)
+    check_in(client, slug, NAMES + ["Ed", "Flo", "Gus", "Hal"])  # two tables
+    start(client, slug)
+    codes = table_codes(app, slug)
+    phones = Tables(app)
+    client.post(f"/nights/{slug}/bell", {"confirmed": "yes"})
+    for number in (1, 2):
+        phones.phone(codes[number]).post(f"/t/{codes[number]}/submit", {"pair": "NS", "cut_winner": "NS"}, htmx=True)
+
+    first_counted, second_sent = threading.Event(), threading.Event()
+    commit = table_views.commit_keeping_what_was_read
+
+    def first_waits_at_its_commit() -> None:
+        if threading.current_thread().name == "table 1":
+            first_counted.set()
+            second_sent.wait(5)
+        commit()
+
+    monkeypatch.setattr(table_views, "commit_keeping_what_was_read", first_waits_at_its_commit)
+    answers: dict[int, int] = {}
+
+    def confirm(number: int) -> None:
+        answer = phones.phone(codes[number]).post(f"/t/{codes[number]}/confirm", {"pair": "EW"}, htmx=True)
+        answers[number] = answer.status_code
+
+    first = threading.Thread(target=confirm, args=(1,), name="table 1")
+    second = threading.Thread(target=confirm, args=(2,), name="table 2")
+    first.start()
+    assert first_counted.wait(5)
+    second.start()
+    second.join(0.5)  # table 2's confirm is on its way, waiting for table 1's to be committed
+    second_sent.set()
+    first.join(10)
+    second.join(10)
+    assert answers == {1: 200, 2: 200}
+    with app.app_context():
+        night = db.session.scalar(db.select(Night).where(Night.slug == slug))
+        assert night.current_game == 2, "the second table done counted the first: the next game is seated"

@@ -170,11 +170,8 @@ class TeamRound:
     def side(self, pair: str) -> str:
         return self.teams[pair]
 
-    def touch(self, *, standings: bool) -> None:
-        self.trail.append(("touch", standings))
-
-    def record(self, actor, action, detail, old=None, new=None) -> None:
-        self.trail.append((action, detail))
+    def record_change(self, actor, action, detail, *, old, new, standings: bool) -> None:
+        self.trail.append((action, detail, standings))
 
 
 def test_another_kind_of_event_runs_its_table_games_on_the_machine(db_session):
@@ -189,12 +186,10 @@ def test_another_kind_of_event_runs_its_table_games_on_the_machine(db_session):
     machine.correct(event, tg, ns=5, ew=10, loners=RESULT, cut_winner=None, reason="")
     db.session.commit()
     assert (tg.status, tg.winner, tg.ns_points) == ("done", "EW", 5)
-    assert [entry for entry in event.trail if entry[0] != "touch"] == [
-        ("submit", "Round 1, table 1: Lone Hands sent N–S 4, E–W 10."),
-        ("reject", "Round 1, table 1: The Bowers did not agree; the result was withdrawn."),
-        ("submit", "Round 1, table 1: Lone Hands sent N–S 4, E–W 10."),
-        ("confirm", "Round 1, table 1: The Bowers confirmed."),
-        ("correct", "Round 1, table 1 corrected to N–S 5, E–W 10."),
+    assert event.trail == [  # and whether the standings show the change
+        ("submit", "Round 1, table 1: Lone Hands sent N–S 4, E–W 10.", False),
+        ("reject", "Round 1, table 1: The Bowers did not agree; the result was withdrawn.", False),
+        ("submit", "Round 1, table 1: Lone Hands sent N–S 4, E–W 10.", False),
+        ("confirm", "Round 1, table 1: The Bowers confirmed.", True),
+        ("correct", "Round 1, table 1 corrected to N–S 5, E–W 10.", True),
     ]
-    assert [entry for entry in event.trail if entry[0] == "touch"] == [
-        ("touch", False), ("touch", False), ("touch", False), ("touch", True), ("touch", True)]

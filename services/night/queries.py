@@ -1,6 +1,8 @@
 """Reading a night: who plays a game, where everyone sits, how far a game is. No state changes here."""
 from __future__ import annotations
 
+from typing import Callable
+
 from sqlalchemy import bindparam, case, func, select
 from sqlalchemy.orm import aliased
 
@@ -92,14 +94,34 @@ TABLES_DONE = (select(func.count(case((TableGame.status == "done", 1))).label("d
                .where(TableGame.night_id == bindparam("night_id"), TableGame.game == bindparam("game")))
 
 
+TABLES_DONE_MEMO = "night_tables_done"
+
+
 def tables_done(night: Night, game: int) -> tuple[int, int]:
     """(done, all) of the table games of ``game``, counted in SQL: every table's pulse shows it, and loading
     the games (each with its match) cost a pulse most of its time. Counted once per transaction until it
     writes: a result asks whether the game is over, then draws the count for its table's phones."""
-    counted = read_in_transaction("night_tables_done")
+    counted = read_in_transaction(TABLES_DONE_MEMO)
     if (night.id, game) not in counted:
         counted[(night.id, game)] = tuple(db.session.execute(TABLES_DONE, {"night_id": night.id, "game": game}).one())
     return counted[(night.id, game)]
+
+
+def count_done_before_commit(night: Night, game: int) -> Callable[[], None]:
+    """``tables_done``, counted by a transaction that made a table done, before its commit; call what it returns
+    once committed, and the count stands for the rest of the request: whether the game is over, and the count
+    the table's phones are shown. On PostgreSQL counting after the commit began a second transaction, two more
+    round trips on every confirmed result.
+
+    Of two tables finishing the game at once, the one committed last counts both, as long as the count comes
+    after the transaction touched the night (``Night.touch``): on PostgreSQL that update waits until every
+    transaction that touched the night before it has committed, and each statement sees what was committed
+    when it began; on SQLite the writer's turn lasts from its first write to its commit."""
+    counted = tables_done(night, game)
+
+    def keep() -> None:
+        read_in_transaction(TABLES_DONE_MEMO)[(night.id, game)] = counted
+    return keep
 
 
 # Where the players of each table in the game before ("before") sit in ``game``: every table's, for the pages

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from models import Night, TableGame
+from models.night import AuditValues
 from referee.tournament.seats import PAIR_NAMES
 from services import table_game as machine
 from services.night import group as night_group
-from services.night.audit import audit
 from services.table_game import HandsResult, TotalDisagrees, hands_result  # noqa: F401 (the night's pages read them)
 
 
@@ -33,11 +33,9 @@ class NightTables:
     def side(self, pair: str) -> str:
         return PAIR_NAMES[pair]
 
-    def touch(self, *, standings: bool) -> None:
-        self.night.touch(standings=standings)  # the standings count a result once it is confirmed
-
-    def record(self, actor: str, action: str, detail: str, old: Any = None, new: Any = None) -> None:
-        audit(self.night, actor, action, detail, old=old, new=new)
+    def record_change(self, actor: str, action: str, detail: str, *, old: Any, new: Any, standings: bool) -> None:
+        # the standings count a result once it is confirmed
+        self.night.touch(standings=standings, entry=AuditValues(actor, action, detail, old, new))
 
 
 def submit(night: Night, tg: TableGame, *, pair: str, actor: str, totals: tuple[int, int] | None = None,

@@ -636,6 +636,8 @@ def _run(table: NightTable, night: Night, tg: TableGame | None, step, form: Any 
         return _after(table, "This table has no game now.", 409)
     try:
         step(night, tg, **kwargs)
+        # a table done: is the game over? Asked before the commit (``count_done_before_commit``)
+        keep_count = night_queries.count_done_before_commit(night, tg.game) if tg.status == "done" else None
         commit_keeping_what_was_read()  # the table game's UPDATE checked its version
     except NightError as error:
         db.session.rollback()
@@ -643,6 +645,8 @@ def _run(table: NightTable, night: Night, tg: TableGame | None, step, form: Any 
             form[error.field].errors = list(form[error.field].errors) + [error.message]
             return _after(table, None, 422, submit_form=form)
         return _after(table, error.message, 409)
+    if keep_count is not None:
+        keep_count()
     game, status = night.current_game, night.status
     if tg.status != "done" or not night_games.advance_if_done(night):
         return _after(table, tg=tg)  # this table, or another, still plays: the game goes on
