@@ -18,8 +18,12 @@ is closed after ``keepalive`` seconds, and a stopping worker finishes what it ha
   :data:`UNFINISHED_PER_ADDRESS`. Read on the loop, a request trickling in a byte every few seconds held
   the worker, and every phone it served, until gunicorn's timeout killed it; three such clients stalled a
   three-worker night.
+- an answer is sent as the client takes it (:meth:`InlineWorker.send_the_rest`): what its socket does not take
+  at once waits in the poller, and a client that takes nothing for :data:`SILENCE_SECONDS`, or not all of it
+  within :data:`ANSWER_SECONDS`, is let go. Written on the loop, an answer read a few bytes at a time held the
+  worker as long as the client liked.
 - a client that goes quiet in the middle of a read or a write the loop still blocks on (a body too big to
-  gather, an answer it does not read) is given up after :data:`SILENCE_SECONDS` (:func:`give_up_on_silence`).
+  gather, a chunked answer) is given up after :data:`SILENCE_SECONDS` (:func:`give_up_on_silence`).
 - a kept-alive or new connection whose request came while another held the worker past the keep-alive is
   read, not swept away unread (:func:`spare_the_waiting`).
 - Python's garbage is collected while no request waits (:class:`IdleGarbage`), not in the middle of one.
@@ -47,6 +51,10 @@ from gunicorn.workers import gthread
 # middle, or a client that stalls on purpose. The worker reads and writes on a blocking socket, so it would
 # wait until gunicorn's timeout (30 s) killed it, and every phone it serves with it.
 SILENCE_SECONDS = 5
+
+# All of an answer must be taken by the client within this many seconds of its first bytes (a phone's biggest, the
+# standings of a 1,000-table night, is 30 KB compressed: a second on a poor Wi-Fi), or it is let go.
+ANSWER_SECONDS = 30
 
 # All of a request (its head, and a body of the length it announces) must come within this many seconds of its
 # first bytes. A phone's hand or poll is a few hundred bytes, there in a fraction of a second on a poor Wi-Fi.
@@ -98,8 +106,7 @@ def whole(buffered: bytes, longest_head: int) -> bool:
 
 class SilenceInOneLine(logging.Filter):
     """gthread logs any socket error with its traceback; a client given up for its silence (the kernel's
-    "try again", :func:`give_up_on_silence`, or a file's time out, ``OneWriteResponse.sendfile``) is one line in
-    the director's terminal instead."""
+    "try again", :func:`give_up_on_silence`) is one line in the director's terminal instead."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if record.exc_info and isinstance(record.exc_info[1], (BlockingIOError, TimeoutError)):
@@ -125,9 +132,13 @@ class Finished:
 
 class OneWriteResponse(wsgi.Response):
     """gunicorn's answer with its headers held back and sent with the first bytes of its body: one write, and
-    one packet for a poll's answer, not two. A file sent by ``sendfile`` (the body written by the kernel)
-    and a chunked body have their headers sent first, on their own, as gunicorn does."""
+    one packet for a poll's answer, not two. What the client's socket does not take at once is kept in
+    :data:`unsent` and sent by the worker's loop as the client reads (``InlineWorker.send_the_rest``): a client
+    that reads slowly, or not at all, never holds the loop. A file goes the same way (no ``sendfile``, which
+    waits for the client). A chunked body is written as it comes, its headers first, as gunicorn does."""
 
+    # The bytes of answers still to send, by socket: one worker process, one loop
+    unsent: dict[socket.socket, "Unsent"] = {}
     hold = True
     held = b""
 
@@ -145,31 +156,64 @@ class OneWriteResponse(wsgi.Response):
     def send_held(self) -> None:
         if self.held:
             held, self.held = self.held, b""
-            util.write(self.sock, held)
+            self.send_soon(held)
 
     def _emit_body(self, data: bytes) -> None:
-        if self.held and not self.chunked:
+        if self.chunked:
+            self.send_held()
+            self.send_unsent_now()
+            super()._emit_body(data)
+            return
+        if self.held:
             data, self.held = self.held + data, b""
-        self.send_held()
-        super()._emit_body(data)
+        self.send_soon(data)
+
+    def send_soon(self, data: bytes) -> None:
+        """Send what the socket takes now, and keep the rest for the loop, after anything kept already."""
+        waiting = self.unsent.get(self.sock)
+        if waiting is not None:
+            waiting.add(data)
+            return
+        try:
+            sent = self.sock.send(data, socket.MSG_DONTWAIT)
+        except BlockingIOError:
+            sent = 0
+        if sent < len(data):
+            self.unsent[self.sock] = Unsent(data, sent)
+
+    def send_unsent_now(self) -> None:
+        """Before a write that blocks: what is kept goes first (SILENCE_SECONDS at most for each part)."""
+        waiting = self.unsent.pop(self.sock, None)
+        if waiting is not None:
+            util.write(self.sock, waiting.rest())
 
     def sendfile(self, respiter) -> bool:
-        self.send_held()
-        self.hold = False
-        # Python's sendfile waits for a full socket with no time limit once the kernel's send gives up
-        # (``give_up_on_silence``): a client that reads nothing held the worker until gunicorn killed it. With a
-        # timeout of the socket's own, it waits SILENCE_SECONDS at most for each part to go out.
-        timeout = self.sock.gettimeout()
-        self.sock.settimeout(SILENCE_SECONDS)
-        try:
-            return super().sendfile(respiter)
-        finally:
-            self.sock.settimeout(timeout)
+        return False  # its bytes are written as any answer's (``send_soon``)
 
     def close(self) -> None:
         self.send_headers()
         self.send_held()
         super().close()
+
+
+class Unsent:
+    """The part of a socket's answers the client has not taken yet."""
+
+    __slots__ = ("data", "offset")
+
+    def __init__(self, data: bytes, offset: int) -> None:
+        self.data, self.offset = bytearray(data), offset
+
+    def add(self, data: bytes) -> None:
+        self.data += data
+
+    def rest(self) -> memoryview:
+        return memoryview(self.data)[self.offset:]
+
+    def sent(self, count: int) -> bool:
+        """``count`` more bytes went out; whether that was all."""
+        self.offset += count
+        return self.offset >= len(self.data)
 
 
 class IdleGarbage:
@@ -223,6 +267,7 @@ class InlineWorker(gthread.ThreadWorker):
 
     def init_process(self) -> None:
         self.unfinished: Counter = Counter()  # requests waiting for the rest of their bytes, by client address
+        self.sending_conns: list = []  # connections whose answer's rest waits for the client (``send_the_rest``)
         self.refused_addresses: set = set()  # addresses told about in the log
         wsgi.Response = OneWriteResponse  # every HTTP/1 answer of this process (HTTP/2 brings its own)
         self.log.error_log.addFilter(SilenceInOneLine())
@@ -252,7 +297,55 @@ class InlineWorker(gthread.ThreadWorker):
             self.wait_for_the_rest(conn)
             return
         self.finished(conn)
-        self.finish_request(conn, Finished(self.handle(conn)))
+        keep_alive = self.handle(conn)
+        if conn.sock in OneWriteResponse.unsent:
+            self.send_the_rest(conn, keep_alive)
+            return
+        self.finish_request(conn, Finished(keep_alive))
+
+    def send_the_rest(self, conn, keep_alive) -> None:
+        """The rest of ``conn``'s answer goes out from the poller as the client takes it, between the other phones'
+        requests; then the connection goes on as it would have (``keep_alive``). A client that takes nothing for
+        SILENCE_SECONDS, or not all of it within ANSWER_SECONDS, is let go (``let_go_of_slow_readers``)."""
+        if conn.sock.fileno() < 0:  # closed while answering (an error after its headers)
+            OneWriteResponse.unsent.pop(conn.sock, None)
+            self.finish_request(conn, Finished(False))
+            return
+        now = time.monotonic()
+        conn.answer_due = now + ANSWER_SECONDS
+        conn.timeout = min(conn.answer_due, now + SILENCE_SECONDS)
+        self.sending_conns.append(conn)
+        self.poller.register(conn.sock, selectors.EVENT_WRITE, partial(self.on_socket_writable, conn, keep_alive))
+
+    def on_socket_writable(self, conn, keep_alive, _sock) -> None:
+        waiting = OneWriteResponse.unsent[conn.sock]
+        try:
+            done = waiting.sent(conn.sock.send(waiting.rest(), socket.MSG_DONTWAIT))
+        except BlockingIOError:
+            return
+        except OSError:  # the client is gone: the connection is closed
+            done, keep_alive = True, False
+        if not done:
+            conn.timeout = min(conn.answer_due, time.monotonic() + SILENCE_SECONDS)
+            return
+        del OneWriteResponse.unsent[conn.sock]
+        self.poller.unregister(conn.sock)
+        self.sending_conns.remove(conn)
+        self.finish_request(conn, Finished(keep_alive))
+
+    def let_go_of_slow_readers(self) -> None:
+        now = time.monotonic()
+        for conn in [conn for conn in self.sending_conns if conn.timeout <= now]:
+            self.log.info("A client went quiet for %s s while reading its answer, or took over %s s to read it: it "
+                          "was let go.", SILENCE_SECONDS, ANSWER_SECONDS)
+            self.sending_conns.remove(conn)
+            OneWriteResponse.unsent.pop(conn.sock, None)
+            try:
+                self.poller.unregister(conn.sock)
+            except (OSError, KeyError, ValueError):
+                pass  # unregistered already
+            self.nr_conns -= 1
+            conn.close()
 
     def whole_request_came(self, conn) -> bool:
         """Read what has come on ``conn`` without waiting, into its parser's buffer, and say whether that holds
@@ -326,6 +419,7 @@ class InlineWorker(gthread.ThreadWorker):
     def murder_pending(self) -> None:
         """gthread's sweep of the connections waiting in the poller for a request's bytes (``pending_conns``,
         in the order their time runs out), saying in the log which clients were let go in the middle of one."""
+        self.let_go_of_slow_readers()
         spare_the_waiting(self.pending_conns)
         now = time.monotonic()
         while self.pending_conns and self.pending_conns[0].timeout <= now:

@@ -4,11 +4,14 @@ holds up the others for long."""
 from __future__ import annotations
 
 import http.client
+import re
 import runpy
 import socket
+import threading
 import time
 
 import pytest
+from gunicorn import util
 from gunicorn.config import Config
 from gunicorn.http import get_parser, wsgi
 
@@ -26,6 +29,11 @@ class CountedSocket:
     def sendall(self, data: bytes) -> None:
         self.writes.append(bytes(data))
         self.sock.sendall(data)
+
+    def send(self, data: bytes, flags: int = 0) -> int:
+        sent = self.sock.send(data, flags)
+        self.writes.append(bytes(data[:sent]))
+        return sent
 
     def sendfile(self, file, offset: int = 0, count: int | None = None) -> int:
         self.writes.append(("file", count))
@@ -53,13 +61,13 @@ def answer():
             data += chunk
         return data
 
-    yield response, environ, counted, received
+    yield response, environ, counted, received, client_end
     server_end.close()
     client_end.close()
 
 
 def test_an_answer_is_sent_in_one_write_headers_and_body_together(answer):
-    response, _, counted, received = answer
+    response, _, counted, received, _client = answer
     response.start_response("200 OK", [("Content-Type", "text/html"), ("Content-Length", "11")])
     response.write(b"<p>hi</p>\r\n")
     response.close()
@@ -69,7 +77,7 @@ def test_an_answer_is_sent_in_one_write_headers_and_body_together(answer):
 
 
 def test_an_answer_without_a_body_is_one_write(answer):
-    response, _, counted, received = answer
+    response, _, counted, received, _client = answer
     response.start_response("304 Not Modified", [("ETag", '"t1-1"')])
     response.write(b"")
     response.close()
@@ -77,7 +85,7 @@ def test_an_answer_without_a_body_is_one_write(answer):
 
 
 def test_a_chunked_answer_sends_its_headers_before_its_first_chunk(answer):
-    response, _, counted, received = answer
+    response, _, counted, received, _client = answer
     response.start_response("200 OK", [("Content-Type", "text/csv")])  # no length: chunked
     response.write(b"a,b\n")
     response.write(b"1,2\n")
@@ -86,16 +94,45 @@ def test_a_chunked_answer_sends_its_headers_before_its_first_chunk(answer):
     assert received().partition(b"\r\n\r\n")[2] == b"4\r\na,b\n\r\n4\r\n1,2\n\r\n0\r\n\r\n"
 
 
-def test_a_file_the_kernel_sends_comes_after_its_headers(answer, tmp_path):
-    response, environ, counted, received = answer
+def test_a_file_is_written_as_any_answer_with_its_headers(answer, tmp_path):
+    """Not by the kernel's sendfile, which waits for a client that reads slowly (``send_the_rest`` does not)."""
+    response, environ, counted, received, _client = answer
     path = tmp_path / "logo.png"
     path.write_bytes(b"\x89PNG-bytes")
     response.start_response("200 OK", [("Content-Type", "image/png"), ("Content-Length", "10")])
     with open(path, "rb") as file:
-        assert response.sendfile(environ["wsgi.file_wrapper"](file))
+        response.write_file(environ["wsgi.file_wrapper"](file))
     response.close()
-    assert counted.writes[0].startswith(b"HTTP/1.1 200 OK") and counted.writes[1] == ("file", 10)
+    assert len(counted.writes) == 1 and counted.writes[0].startswith(b"HTTP/1.1 200 OK")
     assert received().partition(b"\r\n\r\n")[2] == b"\x89PNG-bytes"
+
+
+def test_what_the_client_does_not_take_at_once_is_kept_in_order(answer):
+    """A client whose socket is full: the answer's rest is kept for the worker's loop, and a later write goes after
+    it, never before."""
+    response, _, counted, _received, client_end = answer
+    counted.sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+    body = bytes(range(256)) * 4096  # 1 MB: more than the socket pair's buffers take
+    response.start_response("200 OK", [("Content-Type", "application/octet-stream"),
+                                       ("Content-Length", str(2 * len(body)))])
+    response.write(body)
+    kept = OneWriteResponse.unsent[counted]
+    assert 0 < len(kept.rest()) < len(body) + 200
+    response.write(body)
+    response.close()
+    rest = OneWriteResponse.unsent.pop(counted)
+    got = bytearray()
+
+    def client_reads() -> None:
+        while chunk := client_end.recv(65536):
+            got.extend(chunk)
+
+    reader = threading.Thread(target=client_reads)
+    reader.start()
+    util.write(counted.sock, rest.rest())  # as the loop would, while the client reads
+    counted.sock.shutdown(socket.SHUT_WR)
+    reader.join(10)
+    assert bytes(got).partition(b"\r\n\r\n")[2] == body * 2
 
 
 def test_make_serve_runs_the_inline_worker_with_one_thread_and_gthread_with_more(monkeypatch):
@@ -174,13 +211,64 @@ def test_a_client_that_reads_none_of_its_answers_is_let_go_without_the_worker(da
         phone.request("GET", "/static/app.js")
         answer = phone.getresponse()
         assert answer.status == 200 and answer.read()
-        assert time.monotonic() - asked < SILENCE_SECONDS + 2  # not gunicorn's 30 s
-        reads_nothing.close()
+        assert time.monotonic() - asked < 1  # not the silence's 5 s, nor gunicorn's 30 s
+        reads_nothing.settimeout(SILENCE_SECONDS + 5)
+        time.sleep(SILENCE_SECONDS + 1)
+        assert the_server_closed(reads_nothing)
         phone.close()
     finally:
         server.kill()
     log = (tmp_path / "gunicorn.log").read_text()
     assert "went quiet" in log and "WORKER TIMEOUT" not in log and "Traceback" not in log, log[-2000:]
+
+
+def the_server_closed(sock: socket.socket) -> bool:
+    """Read what the server sent until it closed (True), or until the socket's timeout (False)."""
+    try:
+        while sock.recv(65536):
+            pass
+    except ConnectionResetError:
+        pass
+    except TimeoutError:
+        return False
+    finally:
+        sock.close()
+    return True
+
+
+def test_a_client_reading_its_answer_a_little_at_a_time_never_holds_up_the_others(database, tmp_path):
+    """One worker. A client that asks for a big answer and reads a few bytes every second (a script on the venue's
+    Wi-Fi) made progress on every write, so no silence ever let it go: the worker wrote to it, every phone it
+    served waiting, until gunicorn's timeout killed it. The answer's rest now waits in the poller: the other
+    phones are answered at once, and the slow reader still gets its answers, whole and in order."""
+    server = Gunicorn(database[0], tmp_path / "gunicorn.log", workers=1).start()
+    try:
+        slow = socket.socket()
+        slow.settimeout(10)
+        slow.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+        slow.connect(("127.0.0.1", server.port))
+        # more answers than the sockets' buffers hold (one file's would fit), asked at once
+        slow.sendall(b"GET /static/htmx.min.js HTTP/1.1\r\nHost: x\r\n\r\n" * 60)
+        time.sleep(0.3)  # the worker is writing them
+        received = slow.recv(512)
+        phone = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+        for _ in range(4):  # the slow reader takes 512 bytes a quarter of a second
+            asked = time.monotonic()
+            phone.request("GET", "/static/app.js")
+            answer = phone.getresponse()
+            assert answer.status == 200 and answer.read()
+            assert time.monotonic() - asked < 0.5
+            time.sleep(0.25)
+            received += slow.recv(512)
+        htmx_file = (ROOT / "static" / "htmx.min.js").read_bytes()
+        while received.count(b"HTTP/1.1 200 OK") < 3 or not received.endswith(htmx_file):
+            received += slow.recv(65536)
+        first, second = received.split(b"HTTP/1.1 200 OK")[1:3]
+        assert first.partition(b"\r\n\r\n")[2] == second.partition(b"\r\n\r\n")[2] == htmx_file
+        slow.close()
+        phone.close()
+    finally:
+        server.kill()
 
 
 def test_a_phones_request_that_came_while_the_worker_was_held_is_answered_not_dropped(database, tmp_path):
