@@ -340,12 +340,16 @@ class InlineWorker(gthread.ThreadWorker):
                           "was let go.", SILENCE_SECONDS, ANSWER_SECONDS)
             self.sending_conns.remove(conn)
             OneWriteResponse.unsent.pop(conn.sock, None)
-            try:
-                self.poller.unregister(conn.sock)
-            except (OSError, KeyError, ValueError):
-                pass  # unregistered already
-            self.nr_conns -= 1
-            conn.close()
+            self.let_go(conn)
+
+    def let_go(self, conn) -> None:
+        """Close a connection the poller may still be watching."""
+        try:
+            self.poller.unregister(conn.sock)
+        except (OSError, KeyError, ValueError):
+            pass  # unregistered already
+        self.nr_conns -= 1
+        conn.close()
 
     def whole_request_came(self, conn) -> bool:
         """Read what has come on ``conn`` without waiting, into its parser's buffer, and say whether that holds
@@ -428,12 +432,7 @@ class InlineWorker(gthread.ThreadWorker):
                 self.log.info("A client sent part of a request and no more (for %s s, or in all %s s): it was "
                               "let go.", self.cfg.keepalive, REQUEST_SECONDS)
                 self.finished(conn)
-            try:
-                self.poller.unregister(conn.sock)
-            except (OSError, KeyError, ValueError):
-                pass  # unregistered already
-            self.nr_conns -= 1
-            conn.close()
+            self.let_go(conn)
 
 
 def spare_the_waiting(conns) -> None:

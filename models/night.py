@@ -74,7 +74,7 @@ class Night(db.Model):
         """Bump the version (in SQL, so two requests never lose a bump) so polls see a change; and the
         standings' version too unless ``standings`` is False (the change is not on the standings). ``entry``:
         the change's audit entry, written first, and on PostgreSQL in the same statement: every result of a
-        night writes both, and each statement was a round trip its worker waited for while results came in."""
+        night writes both, and each statement is a round trip its worker waits for while results come in."""
         if standings:
             self.standings_changed()
         db.session.flush()  # what the request wrote first goes first, as an ORM update's would
