@@ -318,7 +318,9 @@ class InlineWorker(gthread.ThreadWorker):
         self.poller.register(conn.sock, selectors.EVENT_WRITE, partial(self.on_socket_writable, conn, keep_alive))
 
     def on_socket_writable(self, conn, keep_alive, _sock) -> None:
-        waiting = OneWriteResponse.unsent[conn.sock]
+        waiting = OneWriteResponse.unsent.get(conn.sock)
+        if waiting is None:  # let go already (``let_go_of_slow_readers``): nothing is left to send
+            return
         try:
             done = waiting.sent(conn.sock.send(waiting.rest(), socket.MSG_DONTWAIT))
         except BlockingIOError:
