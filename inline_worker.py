@@ -21,7 +21,8 @@ is closed after ``keepalive`` seconds, and a stopping worker finishes what it ha
 - an answer is sent as the client takes it (:meth:`InlineWorker.send_the_rest`): what its socket does not take
   at once waits in the poller, and a client that takes nothing for :data:`SILENCE_SECONDS`, or not all of it
   within :data:`ANSWER_SECONDS`, is let go. Written on the loop, an answer read a few bytes at a time held the
-  worker as long as the client liked.
+  worker as long as the client liked. An address's answers waiting beyond :data:`SENDING_PER_ADDRESS`, and the
+  worker's beyond :data:`KEPT_AT_MOST` bytes, are not kept (:meth:`InlineWorker.may_keep`).
 - a client that goes quiet in the middle of a read or a write the loop still blocks on (a body too big to
   gather, a chunked answer) is given up after :data:`SILENCE_SECONDS` (:func:`give_up_on_silence`).
 - a kept-alive or new connection whose request came while another held the worker past the keep-alive is
@@ -53,8 +54,15 @@ from gunicorn.workers import gthread
 SILENCE_SECONDS = 5
 
 # All of an answer must be taken by the client within this many seconds of its first bytes (a phone's biggest, the
-# standings of a 1,000-table night, is 30 KB compressed: a second on a poor Wi-Fi), or it is let go.
+# standings of a 1,000-table night, is 110 KB compressed: a few seconds on a poor Wi-Fi), or it is let go.
 ANSWER_SECONDS = 30
+# What a worker keeps of answers its clients have not taken yet. A phone has one or two connections, and the most
+# it waits to read is a page; a script asking for the biggest answer (the uncompressed standings of a 1,000-table
+# night, 1.5 MB) on connection after connection, reading nothing, had the worker keep each one for ANSWER_SECONDS:
+# gigabytes. An address keeps at most SENDING_PER_ADDRESS answers waiting (a reverse proxy's is not limited), a
+# worker at most KEPT_AT_MOST bytes; an answer past either is not kept: its connection is let go at once.
+SENDING_PER_ADDRESS = 16
+KEPT_AT_MOST = 128 * 1024 * 1024
 
 # All of a request (its head, and a body of the length it announces) must come within this many seconds of its
 # first bytes. A phone's hand or poll is a few hundred bytes, there in a fraction of a second on a poor Wi-Fi.
@@ -268,7 +276,9 @@ class InlineWorker(gthread.ThreadWorker):
     def init_process(self) -> None:
         self.unfinished: Counter = Counter()  # requests waiting for the rest of their bytes, by client address
         self.sending_conns: list = []  # connections whose answer's rest waits for the client (``send_the_rest``)
-        self.refused_addresses: set = set()  # addresses told about in the log
+        self.sending: Counter = Counter()  # those connections, by client address
+        self.refused_addresses: set = set()  # addresses told about in the log, for unfinished requests
+        self.refused_readers: set = set()  # ... and for answers waiting to be read
         wsgi.Response = OneWriteResponse  # every HTTP/1 answer of this process (HTTP/2 brings its own)
         self.log.error_log.addFilter(SilenceInOneLine())
         self.idle_garbage = IdleGarbage()
@@ -299,9 +309,26 @@ class InlineWorker(gthread.ThreadWorker):
         self.finished(conn)
         keep_alive = self.handle(conn)
         if conn.sock in OneWriteResponse.unsent:
-            self.send_the_rest(conn, keep_alive)
+            if self.may_keep(conn):
+                self.send_the_rest(conn, keep_alive)
+            else:
+                OneWriteResponse.unsent.pop(conn.sock, None)
+                self.let_go(conn, drop_unsent=True)
             return
         self.finish_request(conn, Finished(keep_alive))
+
+    def may_keep(self, conn) -> bool:
+        """Whether the rest of ``conn``'s answer may wait for its client: within its address's
+        SENDING_PER_ADDRESS and the worker's KEPT_AT_MOST bytes (said once in the log for each address)."""
+        address = client_address(conn)
+        kept = sum(len(waiting.data) for waiting in OneWriteResponse.unsent.values())
+        if kept <= KEPT_AT_MOST and (self.sending[address] < SENDING_PER_ADDRESS or self.is_proxy(address)):
+            return True
+        if address not in self.refused_readers:
+            self.refused_readers.add(address)
+            self.log.warning("Too many answers waiting to be read at once, the newest for %s: it was let go.",
+                             address)
+        return False
 
     def send_the_rest(self, conn, keep_alive) -> None:
         """The rest of ``conn``'s answer goes out from the poller as the client takes it, between the other phones'
@@ -315,6 +342,7 @@ class InlineWorker(gthread.ThreadWorker):
         conn.answer_due = now + ANSWER_SECONDS
         conn.timeout = min(conn.answer_due, now + SILENCE_SECONDS)
         self.sending_conns.append(conn)
+        self.sending[client_address(conn)] += 1
         self.poller.register(conn.sock, selectors.EVENT_WRITE, partial(self.on_socket_writable, conn, keep_alive))
 
     def on_socket_writable(self, conn, keep_alive, _sock) -> None:
@@ -332,24 +360,37 @@ class InlineWorker(gthread.ThreadWorker):
             return
         del OneWriteResponse.unsent[conn.sock]
         self.poller.unregister(conn.sock)
-        self.sending_conns.remove(conn)
+        self.stop_sending(conn)
         self.finish_request(conn, Finished(keep_alive))
+
+    def stop_sending(self, conn) -> None:
+        self.sending_conns.remove(conn)
+        address = client_address(conn)
+        self.sending[address] -= 1
+        if self.sending[address] <= 0:
+            del self.sending[address]
 
     def let_go_of_slow_readers(self) -> None:
         now = time.monotonic()
         for conn in [conn for conn in self.sending_conns if conn.timeout <= now]:
             self.log.info("A client went quiet for %s s while reading its answer, or took over %s s to read it: it "
                           "was let go.", SILENCE_SECONDS, ANSWER_SECONDS)
-            self.sending_conns.remove(conn)
+            self.stop_sending(conn)
             OneWriteResponse.unsent.pop(conn.sock, None)
-            self.let_go(conn)
+            self.let_go(conn, drop_unsent=True)
 
-    def let_go(self, conn) -> None:
-        """Close a connection the poller may still be watching."""
+    def let_go(self, conn, *, drop_unsent: bool = False) -> None:
+        """Close a connection the poller may still be watching. ``drop_unsent``: with a reset, so that what its
+        client did not read is dropped rather than kept by the kernel until it reads it (up to megabytes)."""
         try:
             self.poller.unregister(conn.sock)
         except (OSError, KeyError, ValueError):
             pass  # unregistered already
+        if drop_unsent:
+            try:
+                conn.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            except OSError:
+                pass  # closed already
         self.nr_conns -= 1
         conn.close()
 

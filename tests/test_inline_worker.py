@@ -418,6 +418,88 @@ def test_one_address_cannot_take_every_connection_with_unfinished_requests(datab
     assert "Too many unfinished requests at once from 127.0.0.1" in (tmp_path / "gunicorn.log").read_text()
 
 
+def test_one_address_cannot_have_the_worker_keep_answers_on_connection_after_connection(database, tmp_path):
+    """One worker. A script on the Wi-Fi asking for big answers on connection after connection and reading none
+    had the worker keep every one for up to ANSWER_SECONDS: with the uncompressed standings of a 1,000-table night
+    (1.5 MB), gigabytes. An address's answers beyond inline_worker.SENDING_PER_ADDRESS are not kept: their
+    connections are let go at once, not after the silence; a phone is answered meanwhile."""
+    from inline_worker import SENDING_PER_ADDRESS, SILENCE_SECONDS
+
+    connections = SENDING_PER_ADDRESS + 4
+    server = Gunicorn(database[0], tmp_path / "gunicorn.log", workers=1)
+    server.env["FORWARDED_ALLOW_IPS"] = "10.0.0.2"  # a proxy elsewhere: this test's address is a phone's
+    server.start()
+    script = []
+    try:
+        for _ in range(connections):
+            sock = socket.socket()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+            sock.connect(("127.0.0.1", server.port))
+            # more answers than the sockets' buffers hold, asked at once: one of them is left waiting
+            sock.sendall(b"GET /static/htmx.min.js HTTP/1.1\r\nHost: x\r\n\r\n" * 60)
+            script.append(sock)
+        phone = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+        asked = time.monotonic()
+        phone.request("GET", "/static/app.js")
+        answer = phone.getresponse()
+        assert answer.status == 200 and answer.read()
+        assert time.monotonic() - asked < 1
+        time.sleep(1)
+        assert time.monotonic() - asked < SILENCE_SECONDS - 2  # none of them let go for its silence yet
+        closed = [sock for sock in script if closed_now(sock)]
+        assert len(closed) == connections - SENDING_PER_ADDRESS
+        phone.close()
+    finally:
+        for sock in script:
+            sock.close()
+        server.kill()
+    log = (tmp_path / "gunicorn.log").read_text()
+    assert "Too many answers waiting to be read at once, the newest for 127.0.0.1" in log, log[-2000:]
+    assert "Traceback" not in log
+
+
+def closed_now(sock: socket.socket) -> bool:
+    """Read what ``sock`` holds now without waiting: whether the server has closed it."""
+    sock.setblocking(False)
+    try:
+        while sock.recv(65536):
+            pass
+    except BlockingIOError:
+        return False
+    except ConnectionResetError:
+        pass
+    return True
+
+
+def test_a_worker_keeps_at_most_so_many_bytes_of_answers_waiting_to_be_read(monkeypatch):
+    """Addresses without number (a script with many) are held to the worker's KEPT_AT_MOST bytes in all."""
+    import inline_worker
+    from inline_worker import InlineWorker, Unsent
+
+    class Log:
+        said: list = []
+
+        def warning(self, message, *args):
+            self.said.append(message % args)
+
+    class Connection:
+        def __init__(self, address: str) -> None:
+            self.client = (address, 40000)
+
+    monkeypatch.setattr(inline_worker, "KEPT_AT_MOST", 1000)
+    monkeypatch.setattr(OneWriteResponse, "unsent", {})
+    worker = InlineWorker.__new__(InlineWorker)
+    worker.cfg, worker.log = Config(), Log()
+    worker.sending, worker.refused_readers = inline_worker.Counter(), set()
+    OneWriteResponse.unsent[object()] = Unsent(b"x" * 600, 0)
+    OneWriteResponse.unsent[object()] = Unsent(b"x" * 400, 0)
+    assert worker.may_keep(Connection("192.168.1.20"))  # 1,000 bytes kept with this one: the most
+    OneWriteResponse.unsent[object()] = Unsent(b"x", 0)
+    assert not worker.may_keep(Connection("192.168.1.21"))
+    assert worker.log.said == ["Too many answers waiting to be read at once, the newest for 192.168.1.21: it was "
+                               "let go."]
+
+
 def test_a_reverse_proxy_in_front_is_not_limited_to_a_phones_unfinished_requests():
     """Behind nginx or Caddy (docs/two-servers.md) every phone's request comes from the proxy's address."""
     from gunicorn.config import Config
