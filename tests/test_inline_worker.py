@@ -153,9 +153,7 @@ def test_a_connection_that_says_nothing_never_holds_up_the_others(database, tmp_
         phone = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
         started = time.monotonic()
         for _ in range(3):  # one connection, three answers
-            phone.request("GET", "/static/app.js")
-            answer = phone.getresponse()
-            assert answer.status == 200 and answer.read()
+            answered_in(phone)
         assert time.monotonic() - started < 2.5  # not the 5 s the silent connection could hold the thread
         silent.close()
         phone.close()
@@ -175,9 +173,7 @@ def test_a_client_that_stops_in_the_middle_of_a_request_is_given_up_on(database,
         time.sleep(0.2)  # read by the worker before the other phone asks
         started = time.monotonic()
         phone = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
-        phone.request("GET", "/static/app.js")
-        answer = phone.getresponse()
-        assert answer.status == 200 and answer.read()
+        answered_in(phone)
         assert time.monotonic() - started < 2  # not held for the stalled client's 5 s, nor gunicorn's 30 s
         stalled.settimeout(10)
         assert stalled.recv(100) == b""  # the stalled connection was closed
@@ -207,11 +203,7 @@ def test_a_client_that_reads_none_of_its_answers_is_let_go_without_the_worker(da
         reads_nothing.sendall(b"GET /static/htmx.min.js HTTP/1.1\r\nHost: x\r\n\r\n" * 60)  # 3 MB of answers
         time.sleep(0.3)  # the worker is writing them
         phone = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-        asked = time.monotonic()
-        phone.request("GET", "/static/app.js")
-        answer = phone.getresponse()
-        assert answer.status == 200 and answer.read()
-        assert time.monotonic() - asked < 1  # not the silence's 5 s, nor gunicorn's 30 s
+        assert answered_in(phone) < 1  # not the silence's 5 s, nor gunicorn's 30 s
         reads_nothing.settimeout(SILENCE_SECONDS + 5)
         time.sleep(SILENCE_SECONDS + 1)
         assert the_server_closed(reads_nothing)
@@ -220,6 +212,15 @@ def test_a_client_that_reads_none_of_its_answers_is_let_go_without_the_worker(da
         server.kill()
     log = (tmp_path / "gunicorn.log").read_text()
     assert "went quiet" in log and "WORKER TIMEOUT" not in log and "Traceback" not in log, log[-2000:]
+
+
+def answered_in(phone: http.client.HTTPConnection) -> float:
+    """A phone asks for a file on its connection: the seconds until all of the answer came (it must be a 200)."""
+    asked = time.monotonic()
+    phone.request("GET", "/static/app.js")
+    answer = phone.getresponse()
+    assert answer.status == 200 and answer.read()
+    return time.monotonic() - asked
 
 
 def the_server_closed(sock: socket.socket) -> bool:
@@ -253,11 +254,7 @@ def test_a_client_reading_its_answer_a_little_at_a_time_never_holds_up_the_other
         received = slow.recv(512)
         phone = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
         for _ in range(4):  # the slow reader takes 512 bytes a quarter of a second
-            asked = time.monotonic()
-            phone.request("GET", "/static/app.js")
-            answer = phone.getresponse()
-            assert answer.status == 200 and answer.read()
-            assert time.monotonic() - asked < 0.5
+            assert answered_in(phone) < 0.5
             time.sleep(0.25)
             received += slow.recv(512)
         htmx_file = (ROOT / "static" / "htmx.min.js").read_bytes()
@@ -285,9 +282,7 @@ def test_a_phones_request_that_came_while_the_worker_was_held_is_answered_not_dr
         reads_nothing.connect(("127.0.0.1", server.port))
         reads_nothing.sendall(b"GET /static/htmx.min.js HTTP/1.1\r\nHost: x\r\n\r\n" * 60)
         time.sleep(0.5)  # the worker is held, writing to it
-        phone.request("GET", "/static/app.js")
-        answer = phone.getresponse()
-        assert answer.status == 200 and answer.read()
+        answered_in(phone)
         reads_nothing.close()
         phone.close()
     finally:
@@ -347,11 +342,7 @@ def test_a_request_trickling_in_never_holds_up_the_others_and_is_let_go_in_time(
             except OSError:  # the server closed it while the byte was on its way
                 closed_at = time.monotonic() - started
                 break
-            asked = time.monotonic()
-            phone.request("GET", "/static/app.js")
-            answer = phone.getresponse()
-            assert answer.status == 200 and answer.read()
-            answers.append(time.monotonic() - asked)
+            answers.append(answered_in(phone))
             time.sleep(max(0.0, 0.5 - answers[-1]))
             if time.monotonic() - started > REQUEST_SECONDS + 5:
                 break
@@ -406,9 +397,7 @@ def test_one_address_cannot_take_every_connection_with_unfinished_requests(datab
                 pass
         started = time.monotonic()
         phone = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20)
-        phone.request("GET", "/static/app.js")
-        answer = phone.getresponse()
-        assert answer.status == 200 and answer.read()
+        answered_in(phone)
         assert time.monotonic() - started < 1.5  # not when the script's connections are let go, 5-10 s on
         phone.close()
     finally:
@@ -439,13 +428,10 @@ def test_one_address_cannot_have_the_worker_keep_answers_on_connection_after_con
             sock.sendall(b"GET /static/htmx.min.js HTTP/1.1\r\nHost: x\r\n\r\n" * 60)
             script.append(sock)
         phone = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
-        asked = time.monotonic()
-        phone.request("GET", "/static/app.js")
-        answer = phone.getresponse()
-        assert answer.status == 200 and answer.read()
-        assert time.monotonic() - asked < 1
+        started = time.monotonic()
+        assert answered_in(phone) < 1
         time.sleep(1)
-        assert time.monotonic() - asked < SILENCE_SECONDS - 2  # none of them let go for its silence yet
+        assert time.monotonic() - started < SILENCE_SECONDS - 2  # none of them let go for its silence yet
         closed = [sock for sock in script if closed_now(sock)]
         assert len(closed) == connections - SENDING_PER_ADDRESS
         phone.close()
