@@ -54,11 +54,11 @@ from gunicorn.workers import gthread
 SILENCE_SECONDS = 5
 
 # All of an answer must be taken by the client within this many seconds of its first bytes (a phone's biggest, the
-# standings of a 1,000-table night, is 110 KB compressed: a few seconds on a poor Wi-Fi), or it is let go.
+# standings of a 1,000-table night, is 30 KB compressed: a second on a poor Wi-Fi), or it is let go.
 ANSWER_SECONDS = 30
 # What a worker keeps of answers its clients have not taken yet. A phone has one or two connections, and the most
 # it waits to read is a page; a script asking for the biggest answer (the uncompressed standings of a 1,000-table
-# night, 1.5 MB) on connection after connection, reading nothing, had the worker keep each one for ANSWER_SECONDS:
+# night, 1.4 MB) on connection after connection, reading nothing, had the worker keep each one for ANSWER_SECONDS:
 # gigabytes. An address keeps at most SENDING_PER_ADDRESS answers waiting (a reverse proxy's is not limited), a
 # worker at most KEPT_AT_MOST bytes; an answer past either is not kept: its connection is let go at once.
 SENDING_PER_ADDRESS = 16
@@ -364,6 +364,7 @@ class InlineWorker(gthread.ThreadWorker):
         self.finish_request(conn, Finished(keep_alive))
 
     def stop_sending(self, conn) -> None:
+        """``conn``'s answer no longer waits for its client (sent, or let go)."""
         self.sending_conns.remove(conn)
         address = client_address(conn)
         self.sending[address] -= 1

@@ -410,7 +410,7 @@ def test_one_address_cannot_take_every_connection_with_unfinished_requests(datab
 def test_one_address_cannot_have_the_worker_keep_answers_on_connection_after_connection(database, tmp_path):
     """One worker. A script on the Wi-Fi asking for big answers on connection after connection and reading none
     had the worker keep every one for up to ANSWER_SECONDS: with the uncompressed standings of a 1,000-table night
-    (1.5 MB), gigabytes. An address's answers beyond inline_worker.SENDING_PER_ADDRESS are not kept: their
+    (1.4 MB), gigabytes. An address's answers beyond inline_worker.SENDING_PER_ADDRESS are not kept: their
     connections are let go at once, not after the silence; a phone is answered meanwhile."""
     from inline_worker import SENDING_PER_ADDRESS, SILENCE_SECONDS
 
