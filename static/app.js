@@ -404,6 +404,21 @@
     if (navigator.onLine && event.detail.successful !== false) keepPageCopy();
   });
 
+  /* A part of a polled region the reader opened (the standings' folded rest) stays open when the region is
+     drawn again. */
+  var openedParts = [];
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    openedParts = Array.prototype.map.call(event.detail.target.querySelectorAll("details[open][id]"),
+                                           function (part) { return part.id; });
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    openedParts.forEach(function (id) {
+      var part = document.getElementById(id);
+      if (part) part.open = true;
+    });
+    openedParts = [];
+  });
+
   document.addEventListener("click", function (event) {
     if (event.target.closest("#outbox-send")) {
       var entries = outbox();

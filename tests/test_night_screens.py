@@ -563,6 +563,25 @@ def test_standings_show_points_prizes_and_rules(app, client, played):
     loner_w = next(n for n, (t, s) in two.items() if (t, s) == (2, "W")).replace("<", "&lt;").replace(">", "&gt;")
     assert re.search(r'prize-loners.*?' + re.escape(loner_w), html, re.S)
     assert "…" in html  # game 2 is under way
+    assert "standings-rest" not in html  # up to a hundred players, nothing is folded
+
+
+RANKS = re.compile(r'<td class="st-rank">(.*?)</td>', re.S)
+
+
+def test_a_big_nights_standings_show_the_first_players_and_fold_the_rest(app, client, played, monkeypatch):
+    """A phone laid out the 4,000 players of a 1,000-table night in seconds, again at every change: the screen
+    shows the first ``STANDINGS_SHOWN_FIRST`` players (a hundred), the rest folded until asked for, in order."""
+    monkeypatch.setitem(app.config, "STANDINGS_SHOWN_FIRST", 4)
+    url = f"/nights/{played['slug']}/standings"
+    for html in (client.get(url).get_data(as_text=True), client.get(url, htmx=True).get_data(as_text=True)):
+        first, folded, rest = html.partition('<details class="st-rest" id="standings-rest">')
+        assert folded, "the players after the first four are folded"
+        assert [text_of(rank) for rank in RANKS.findall(first)] == ["1", "2", "3", "4"]
+        assert [text_of(rank) for rank in RANKS.findall(rest)] == ["5", "tied for T6", "tied for T6", "tied for T8",
+                                                                  "tied for T8"]
+        assert text_of(rest).startswith("Show all 9 players")
+        assert 'aria-label="Standings from place 5"' in rest
 
 
 # -- print pages ------------------------------------------------------------------------------------
@@ -614,6 +633,36 @@ def test_table_cards_come_with_check_in(app, client):
         db.session.commit()
     html = client.get(f"/nights/{slug}/print/table-cards").get_data(as_text=True)
     assert html.count("<svg") == 2 and "Head table" in html
+
+
+@pytest.mark.browser
+def test_the_folded_standings_open_and_stay_open_as_results_come_at_360px(app, page, monkeypatch, shots):
+    from playwright.sync_api import expect
+
+    monkeypatch.setitem(app.config, "NIGHT_POLL_SECONDS", 1)
+    monkeypatch.setitem(app.config, "STANDINGS_SHOWN_FIRST", 4)
+    with app.app_context():
+        night = make_night()
+        start(night, 1)
+        finish_game(night, {1: (7, 4, {"N": 1}), 2: (3, 8, {"W": 2})})
+        start(night, 2)
+        night_id, slug = night.id, night.slug
+    page.goto(f"/nights/{slug}/standings")
+    expect(page.locator("#standings-table tbody tr")).to_have_count(4)
+    expect(page.locator("#standings-table-rest")).to_be_hidden()
+    shots(page, "big-night-standings", "the-first-players")
+    page.get_by_text("Show all 9 players").click()
+    expect(page.locator("#standings-table-rest tbody tr")).to_have_count(5)
+    expect(page.locator("#standings-table-rest")).to_be_visible()
+    expect(page.get_by_text("Show the first 4 only")).to_be_visible()
+    expect(page.get_by_text("Show all 9 players")).to_be_hidden()
+    pending = page.locator("#night-standings .pending").count()
+    with app.app_context():  # a result of game 2 comes in: the standings are drawn again
+        finish_game(db.session.get(Night, night_id), {1: (9, 2, {})})
+    expect(page.locator("#night-standings .pending")).not_to_have_count(pending, timeout=15_000)
+    expect(page.locator("#standings-table-rest")).to_be_visible()  # still open
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shots(page, "big-night-standings", "all-of-them-open", full_page=True)
 
 
 def test_results_print_has_standings_prizes_and_each_game(client, played):
