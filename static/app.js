@@ -408,8 +408,9 @@
      drawn again. */
   var openedParts = [];
   document.addEventListener("htmx:beforeSwap", function (event) {
-    openedParts = Array.prototype.map.call(event.detail.target.querySelectorAll("details[open][id]"),
-                                           function (part) { return part.id; });
+    var region = event.detail.target;
+    openedParts = region ? Array.prototype.map.call(region.querySelectorAll("details[open][id]"),
+                                                    function (part) { return part.id; }) : [];
   });
   document.addEventListener("htmx:afterSwap", function () {
     openedParts.forEach(function (id) {

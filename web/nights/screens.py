@@ -160,7 +160,8 @@ def any_points(sheet: Sheet) -> bool:
 
 # The standings screen shows this many players, the rest folded until asked for: in a phone's browser (Chromium
 # at 360 px, its CPU slowed four times) the 4,000 players of a 1,000-table night took about 4 s to lay out, again
-# at every change, every few seconds while results come in; a hundred take a blink. STANDINGS_SHOWN_FIRST: the tests'.
+# at every change, every few seconds while results come in; folded, about half a second, most of it reading the
+# HTML (docs/performance.md). STANDINGS_SHOWN_FIRST: the tests'.
 SHOWN_FIRST = 100
 
 
