@@ -9,6 +9,7 @@ import runpy
 import socket
 import threading
 import time
+from collections import Counter
 
 import pytest
 from gunicorn import util
@@ -463,7 +464,8 @@ def test_a_worker_keeps_at_most_so_many_bytes_of_answers_waiting_to_be_read(monk
     from inline_worker import InlineWorker, Unsent
 
     class Log:
-        said: list = []
+        def __init__(self) -> None:
+            self.said: list[str] = []
 
         def warning(self, message, *args):
             self.said.append(message % args)
@@ -476,7 +478,7 @@ def test_a_worker_keeps_at_most_so_many_bytes_of_answers_waiting_to_be_read(monk
     monkeypatch.setattr(OneWriteResponse, "unsent", {})
     worker = InlineWorker.__new__(InlineWorker)
     worker.cfg, worker.log = Config(), Log()
-    worker.sending, worker.refused_readers = inline_worker.Counter(), set()
+    worker.sending, worker.refused_readers = Counter(), set()
     OneWriteResponse.unsent[object()] = Unsent(b"x" * 600, 0)
     OneWriteResponse.unsent[object()] = Unsent(b"x" * 400, 0)
     assert worker.may_keep(Connection("192.168.1.20"))  # 1,000 bytes kept with this one: the most
