@@ -404,12 +404,12 @@
     if (navigator.onLine && event.detail.successful !== false) keepPageCopy();
   });
 
-  /* A part of a polled region the reader opened (the standings' folded rest) stays open when the region is
-     drawn again. */
+  /* A folded part of a polled region that the reader opened (data-keep-open: the standings' rest) stays open
+     when the region is drawn again. Other folded parts are opened or closed as the server draws them. */
   var openedParts = [];
   document.addEventListener("htmx:beforeSwap", function (event) {
     var region = event.detail.target;
-    openedParts = region ? Array.prototype.map.call(region.querySelectorAll("details[open][id]"),
+    openedParts = region ? Array.prototype.map.call(region.querySelectorAll("details[open][id][data-keep-open]"),
                                                     function (part) { return part.id; }) : [];
   });
   document.addEventListener("htmx:afterSwap", function () {

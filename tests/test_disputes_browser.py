@@ -69,6 +69,7 @@ def test_catch_a_renege(page, shots):
     tap(page, "trump", "H")
     tap(page, "led", "AD")
     expect(page.locator("#f-led summary")).to_contain_text("Card led:")
+    expect(page.locator("#f-led")).not_to_have_attribute("open", "")  # picked: the grid folds away
     for code in ("JD", "9D", "KS", "QC", "TH"):
         tap(page, "hand", code)
         expect(page.locator(f"#hand-{code}")).to_be_checked()

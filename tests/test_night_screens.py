@@ -575,7 +575,7 @@ def test_a_big_nights_standings_show_the_first_players_and_fold_the_rest(app, cl
     monkeypatch.setitem(app.config, "STANDINGS_SHOWN_FIRST", 4)
     url = f"/nights/{played['slug']}/standings"
     for html in (client.get(url).get_data(as_text=True), client.get(url, htmx=True).get_data(as_text=True)):
-        first, folded, rest = html.partition('<details class="st-rest" id="standings-rest">')
+        first, folded, rest = html.partition('<details class="st-rest" id="standings-rest" data-keep-open>')
         assert folded, "the players after the first four are folded"
         assert [text_of(rank) for rank in RANKS.findall(first)] == ["1", "2", "3", "4"]
         assert [text_of(rank) for rank in RANKS.findall(rest)] == ["5", "tied for T6", "tied for T6", "tied for T8",
