@@ -276,7 +276,6 @@ class InlineWorker(gthread.ThreadWorker):
     def init_process(self) -> None:
         self.unfinished: Counter = Counter()  # requests waiting for the rest of their bytes, by client address
         self.sending_conns: list = []  # connections whose answer's rest waits for the client (``send_the_rest``)
-        self.sending: Counter = Counter()  # those connections, by client address
         self.refused_addresses: set = set()  # addresses told about in the log, for unfinished requests
         self.refused_readers: set = set()  # ... and for answers waiting to be read
         wsgi.Response = OneWriteResponse  # every HTTP/1 answer of this process (HTTP/2 brings its own)
@@ -322,7 +321,8 @@ class InlineWorker(gthread.ThreadWorker):
         SENDING_PER_ADDRESS and the worker's KEPT_AT_MOST bytes (said once in the log for each address)."""
         address = client_address(conn)
         kept = sum(len(waiting.data) for waiting in OneWriteResponse.unsent.values())
-        if kept <= KEPT_AT_MOST and (self.sending[address] < SENDING_PER_ADDRESS or self.is_proxy(address)):
+        sending = sum(1 for other in self.sending_conns if client_address(other) == address)
+        if kept <= KEPT_AT_MOST and (sending < SENDING_PER_ADDRESS or self.is_proxy(address)):
             return True
         if address not in self.refused_readers:
             self.refused_readers.add(address)
@@ -342,7 +342,6 @@ class InlineWorker(gthread.ThreadWorker):
         conn.answer_due = now + ANSWER_SECONDS
         conn.timeout = min(conn.answer_due, now + SILENCE_SECONDS)
         self.sending_conns.append(conn)
-        self.sending[client_address(conn)] += 1
         self.poller.register(conn.sock, selectors.EVENT_WRITE, partial(self.on_socket_writable, conn, keep_alive))
 
     def on_socket_writable(self, conn, keep_alive, _sock) -> None:
@@ -360,23 +359,15 @@ class InlineWorker(gthread.ThreadWorker):
             return
         del OneWriteResponse.unsent[conn.sock]
         self.poller.unregister(conn.sock)
-        self.stop_sending(conn)
-        self.finish_request(conn, Finished(keep_alive))
-
-    def stop_sending(self, conn) -> None:
-        """``conn``'s answer no longer waits for its client (sent, or let go)."""
         self.sending_conns.remove(conn)
-        address = client_address(conn)
-        self.sending[address] -= 1
-        if self.sending[address] <= 0:
-            del self.sending[address]
+        self.finish_request(conn, Finished(keep_alive))
 
     def let_go_of_slow_readers(self) -> None:
         now = time.monotonic()
         for conn in [conn for conn in self.sending_conns if conn.timeout <= now]:
             self.log.info("A client went quiet for %s s while reading its answer, or took over %s s to read it: it "
                           "was let go.", SILENCE_SECONDS, ANSWER_SECONDS)
-            self.stop_sending(conn)
+            self.sending_conns.remove(conn)
             OneWriteResponse.unsent.pop(conn.sock, None)
             self.let_go(conn, drop_unsent=True)
 

@@ -9,7 +9,6 @@ import runpy
 import socket
 import threading
 import time
-from collections import Counter
 
 import pytest
 from gunicorn import util
@@ -478,7 +477,7 @@ def test_a_worker_keeps_at_most_so_many_bytes_of_answers_waiting_to_be_read(monk
     monkeypatch.setattr(OneWriteResponse, "unsent", {})
     worker = InlineWorker.__new__(InlineWorker)
     worker.cfg, worker.log = Config(), Log()
-    worker.sending, worker.refused_readers = Counter(), set()
+    worker.sending_conns, worker.refused_readers = [], set()
     OneWriteResponse.unsent[object()] = Unsent(b"x" * 600, 0)
     OneWriteResponse.unsent[object()] = Unsent(b"x" * 400, 0)
     assert worker.may_keep(Connection("192.168.1.20"))  # 1,000 bytes kept with this one: the most
